@@ -1,0 +1,85 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import vitest from '@vitest/eslint-plugin';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**', '.bench/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'error',
+      // Imports go one way (ARCHITECTURE.md): shared ← functions ← infra; shared ← web.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './shared',
+              from: ['./functions', './web', './infra'],
+              message: 'shared/ imports nothing of ours',
+            },
+            {
+              target: './functions',
+              from: ['./web', './infra'],
+              message: 'functions/ may import only shared/',
+            },
+            {
+              target: './web',
+              from: ['./functions', './infra'],
+              message: 'web/ may import only shared/',
+            },
+          ],
+        },
+      ],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      // Features do not import each other; app composes them (bulletproof-react).
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './web', from: ['./functions', './infra'], message: 'web/ may import only shared/' },
+            { target: './web/src/features', from: './web/src/app' },
+            { target: './web/src/components', from: ['./web/src/features', './web/src/app'] },
+            { target: './web/src/lib', from: ['./web/src/features', './web/src/app'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['infra/local/**/*.ts', '**/bench/**/*.ts', 'scripts/**/*.{ts,js}'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts'],
+    plugins: { vitest },
+    rules: {
+      ...vitest.configs.recommended.rules,
+      'vitest/no-focused-tests': 'error',
+      'vitest/no-disabled-tests': 'error',
+    },
+  },
+);

@@ -1,0 +1,132 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { groupKey, type Project, type ProjectInput } from '@hatchworks/shared/schemas/projects';
+import { ProjectInputSchema } from '@hatchworks/shared/schemas/projects';
+import { db, tableName } from './client';
+import { decodeCursor, encodeCursor } from './cursor';
+import { projectKeys } from './keys';
+
+/** The most items the homepage gathers; its Query is paged internally up to this bound. */
+const HOMEPAGE_MAX_PROJECTS = 500;
+
+export interface Page<T> {
+  readonly items: T[];
+  readonly nextCursor: string | null;
+}
+
+const PROJECT_FIELDS = [
+  'id',
+  'title',
+  'path',
+  'group_name',
+  'description',
+  'stage',
+  'status',
+  'version',
+  'repository',
+  'show_on_homepage',
+  'deployment',
+  'feature_counts',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** Strips table keys from a stored item. */
+function toProject(item: Record<string, unknown>): Project {
+  const project: Record<string, unknown> = {};
+  for (const field of PROJECT_FIELDS) {
+    if (item[field] !== undefined) project[field] = item[field];
+  }
+  return project as Project;
+}
+
+function indexKeys(project: Project) {
+  const key = groupKey(project.group_name);
+  return {
+    ...projectKeys.all(key, project.title, project.id),
+    ...projectKeys.byGroup(key, project.title, project.id),
+    ...(project.show_on_homepage ? projectKeys.homepage(key, project.title, project.id) : {}),
+  };
+}
+
+async function queryPage(
+  indexName: string,
+  partitionAttribute: string,
+  partition: string,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<Project>> {
+  const exclusiveStartKey = decodeCursor(cursor);
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: indexName,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': partitionAttribute },
+      ExpressionAttributeValues: { ':pk': partition },
+      Limit: limit,
+      ...(exclusiveStartKey ? { ExclusiveStartKey: exclusiveStartKey } : {}),
+    }),
+  );
+  return {
+    items: (result.Items ?? []).map(toProject),
+    nextCursor: encodeCursor(result.LastEvaluatedKey),
+  };
+}
+
+/** Every project, ordered by group then title, one page at a time. */
+export function listProjects(limit: number, cursor?: string): Promise<Page<Project>> {
+  return queryPage('GSI1', 'GSI1PK', projectKeys.allPartition, limit, cursor);
+}
+
+/** The projects of one group (by group key), ordered by title. */
+export function listProjectsByGroup(
+  key: string,
+  limit: number,
+  cursor?: string,
+): Promise<Page<Project>> {
+  return queryPage('GSI2', 'GSI2PK', projectKeys.groupPartition(key), limit, cursor);
+}
+
+/** Every project shown on the homepage, ordered by group then title (bounded). */
+export async function listHomepageProjects(): Promise<Project[]> {
+  const projects: Project[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await queryPage(
+      'GSI3',
+      'GSI3PK',
+      projectKeys.homepagePartition,
+      Math.min(100, HOMEPAGE_MAX_PROJECTS - projects.length),
+      cursor,
+    );
+    projects.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && projects.length < HOMEPAGE_MAX_PROJECTS);
+  return projects;
+}
+
+export async function getProject(id: string): Promise<Project | undefined> {
+  const result = await db.send(new GetCommand({ TableName: tableName, Key: projectKeys.item(id) }));
+  return result.Item ? toProject(result.Item) : undefined;
+}
+
+/** Stores a new project; the input is validated with the shared schema first. */
+export async function createProject(input: ProjectInput, now = new Date()): Promise<Project> {
+  const fields = ProjectInputSchema.parse(input);
+  const timestamp = now.toISOString();
+  const project: Project = {
+    ...fields,
+    id: ulid(now.getTime()),
+    created_at: timestamp,
+    updated_at: timestamp,
+  };
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...projectKeys.item(project.id), entity: 'Project', ...indexKeys(project), ...project },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+  return project;
+}

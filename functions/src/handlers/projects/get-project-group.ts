@@ -1,0 +1,21 @@
+import { PageQuerySchema } from '@hatchworks/shared/schemas/envelope';
+import { GroupParamsSchema, groupKey } from '@hatchworks/shared/schemas/projects';
+import { listProjectsByGroup } from '../../data/projects-repository';
+import { NotFoundError } from '../../lib/errors';
+import { httpHandler } from '../../middleware/http-handler';
+import { page } from '../../middleware/response';
+
+export const handler = httpHandler({
+  params: GroupParamsSchema,
+  query: PageQuerySchema,
+  handler: async ({ params, query }) => {
+    const key = groupKey(params.group);
+    const result = await listProjectsByGroup(key, query.limit, query.cursor);
+    const first = result.items[0];
+    if (!first && !query.cursor) throw new NotFoundError();
+    return page(
+      { key, name: first?.group_name ?? key, projects: result.items },
+      result.nextCursor,
+    );
+  },
+});

@@ -1,0 +1,151 @@
+import middy from '@middy/core';
+import httpEventNormalizer from '@middy/http-event-normalizer';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { MiddlewareObj } from '@middy/core';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import type { z } from 'zod';
+import { LIMITS } from '@hatchworks/shared/constants';
+import type { FieldError } from '@hatchworks/shared/schemas/envelope';
+import { AppError, ValidationError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { errorHandler } from './error-handler';
+import { isHandlerResult, jsonResponse, type HandlerResult } from './response';
+
+type Event = APIGatewayProxyEventV2;
+type Result = APIGatewayProxyStructuredResultV2;
+type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a route's handler receives: the validated body, query and path parameters. */
+export interface RouteRequest<Body, Query, Params> {
+  readonly body: Body;
+  readonly query: Query;
+  readonly params: Params;
+  readonly event: Event;
+  readonly context: Context;
+}
+
+export interface RouteSpec<
+  BodySchema extends z.ZodType | undefined,
+  QuerySchema extends z.ZodType | undefined,
+  ParamsSchema extends z.ZodType | undefined,
+  Data,
+> {
+  readonly body?: BodySchema;
+  readonly query?: QuerySchema;
+  readonly params?: ParamsSchema;
+  readonly handler: (
+    request: RouteRequest<
+      SchemaOutput<BodySchema>,
+      SchemaOutput<QuerySchema>,
+      SchemaOutput<ParamsSchema>
+    >,
+  ) => Promise<Data | HandlerResult<Data>>;
+}
+
+/** Logs one structured line per request with its outcome and duration. */
+const accessLog = (): MiddlewareObj<Event, Result> => {
+  let startedAt = 0;
+  const log = (request: { event: Event; response: Result | null }) => {
+    logger.info('request', {
+      method: request.event.requestContext.http.method,
+      route: request.event.routeKey,
+      path: request.event.rawPath,
+      status: request.response?.statusCode,
+      durationMs: Date.now() - startedAt,
+    });
+  };
+  return {
+    before: async () => {
+      startedAt = Date.now();
+    },
+    after: async (request) => log(request),
+    onError: async (request) => log(request),
+  };
+};
+
+/** Refuses bodies over the size limit before anything parses them. */
+const bodySizeLimit = (maxBytes: number): MiddlewareObj<Event, Result> => ({
+  before: async ({ event }) => {
+    if (!event.body) return;
+    const bytes = event.isBase64Encoded
+      ? Buffer.from(event.body, 'base64').byteLength
+      : Buffer.byteLength(event.body);
+    if (bytes > maxBytes) {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes.`);
+    }
+  },
+});
+
+/** Parses JSON only when there is a body, so a missing body reaches validation as `undefined`. */
+const jsonBody = (): MiddlewareObj<Event, Result> => {
+  const parser = httpJsonBodyParser();
+  return {
+    before: async (request) => {
+      if (request.event.body === undefined || request.event.body === '') {
+        (request.event as { body?: unknown }).body = undefined;
+        return;
+      }
+      await parser.before?.(request as never);
+    },
+  };
+};
+
+function fieldErrors(location: string, error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.length > 0 ? issue.path.join('.') : location,
+    message: issue.message,
+  }));
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, location: string): unknown {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ValidationError(fieldErrors(location, parsed.error));
+  return parsed.data;
+}
+
+/**
+ * The one standard middy chain of every route: access log, error envelope, event normalising, body
+ * size limit, JSON body parsing, zod validation of body, query and path parameters, and the
+ * success envelope `{success: true, data}` (plus `next_cursor` for pages).
+ */
+export function httpHandler<
+  BodySchema extends z.ZodType | undefined = undefined,
+  QuerySchema extends z.ZodType | undefined = undefined,
+  ParamsSchema extends z.ZodType | undefined = undefined,
+  Data = unknown,
+>(spec: RouteSpec<BodySchema, QuerySchema, ParamsSchema, Data>) {
+  const base = async (event: Event, context: Context): Promise<Result> => {
+    const request = {
+      body: parsePart(spec.body, event.body, 'body'),
+      query: parsePart(spec.query, event.queryStringParameters ?? {}, 'query'),
+      params: parsePart(spec.params, event.pathParameters ?? {}, 'path'),
+      event,
+      context,
+    } as RouteRequest<
+      SchemaOutput<BodySchema>,
+      SchemaOutput<QuerySchema>,
+      SchemaOutput<ParamsSchema>
+    >;
+    const outcome = await spec.handler(request);
+    if (isHandlerResult(outcome)) {
+      const body =
+        outcome.nextCursor === undefined
+          ? { success: true, data: outcome.data }
+          : { success: true, data: outcome.data, next_cursor: outcome.nextCursor };
+      return jsonResponse(outcome.status, body, outcome.headers);
+    }
+    return jsonResponse(200, { success: true, data: outcome });
+  };
+
+  return middy<Event, Result>(base)
+    .use(accessLog())
+    .use(errorHandler())
+    .use(httpEventNormalizer())
+    .use(bodySizeLimit(LIMITS.requestBodyMaxBytes))
+    .use(jsonBody());
+}

@@ -1,0 +1,47 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+
+/** A JSON API Gateway response; API answers are never cached by browsers or CloudFront. */
+export function jsonResponse(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+/** What a handler may return instead of bare data, to set the status or add `next_cursor`. */
+export interface HandlerResult<T> {
+  readonly kind: 'result';
+  readonly status: number;
+  readonly data: T;
+  readonly nextCursor?: string | null;
+  readonly headers?: Record<string, string>;
+}
+
+/** 201 Created with `data`. */
+export const created = <T>(data: T): HandlerResult<T> => ({ kind: 'result', status: 201, data });
+
+/** One page of a list: `data` plus `next_cursor` (null on the last page). */
+export const page = <T>(data: T, nextCursor: string | null): HandlerResult<T> => ({
+  kind: 'result',
+  status: 200,
+  data,
+  nextCursor,
+});
+
+export function isHandlerResult(value: unknown): value is HandlerResult<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'result' &&
+    typeof (value as { status?: unknown }).status === 'number'
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The route manifest: every API route, declared once. The CDK stack makes one Lambda function and
+ * one HTTP API route per entry; the local gateway dispatches from the same list.
+ */
+
+/** `ANY` is used only by the catch-all that answers unknown `/api/*` paths. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'ANY';
+
+/** Who may call a route: anyone, any signed-in user, or admins only. */
+export type Access = 'public' | 'user' | 'admin';
+
+/** What a route's function may do to the table (least privilege on AWS). */
+export type TableAccess = 'none' | 'read' | 'write' | 'readwrite';
+
+export interface RouteDefinition {
+  /** Unique, stable identifier; names the Lambda function. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** API Gateway path template, e.g. `/api/projects/{group}`. */
+  readonly path: string;
+  /** Handler module under `functions/src/handlers/`, without extension; it exports `handler`. */
+  readonly handler: string;
+  readonly access: Access;
+  readonly table: TableAccess;
+}
+
+export const ROUTES = [
+  {
+    id: 'GetHealth',
+    method: 'GET',
+    path: '/api/health',
+    handler: 'system/get-health',
+    access: 'public',
+    table: 'none',
+  },
+  {
+    id: 'ListProjects',
+    method: 'GET',
+    path: '/api/projects',
+    handler: 'projects/list-projects',
+    access: 'public',
+    table: 'read',
+  },
+  {
+    id: 'GetHomepageProjects',
+    method: 'GET',
+    path: '/api/projects/homepage',
+    handler: 'projects/get-homepage-projects',
+    access: 'public',
+    table: 'read',
+  },
+  {
+    id: 'GetProjectGroup',
+    method: 'GET',
+    path: '/api/projects/{group}',
+    handler: 'projects/get-project-group',
+    access: 'public',
+    table: 'read',
+  },
+  {
+    id: 'NotFound',
+    method: 'ANY',
+    path: '/api/{proxy+}',
+    handler: 'system/not-found',
+    access: 'public',
+    table: 'none',
+  },
+] as const satisfies readonly RouteDefinition[];
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+
+/** `METHOD /path` as API Gateway writes a route key. */
+export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): string =>
+  `${route.method} ${route.path}`;

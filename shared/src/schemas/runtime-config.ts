@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * `/config.json`: the runtime settings of the single web build. The local stack serves it; the
+ * CDK deployment writes it beside the bundle. The SPA reads and checks it once at start-up.
+ */
+export const RuntimeConfigSchema = z.object({
+  /** Base of every API call, normally the same-origin `/api`. */
+  apiBaseUrl: z.string().min(1),
+  /** The OpenID provider of the hosted login; null until an identity provider is configured. */
+  auth: z
+    .object({
+      authority: z.url(),
+      clientId: z.string().min(1),
+      /** Audience (resource indicator) of the API's access tokens, when the IdP needs one. */
+      audience: z.string().optional(),
+    })
+    .nullable(),
+  /** The floating donation widget of the tip service; null hides it. */
+  donation: z
+    .object({
+      scriptUrl: z.url(),
+      /** The studio's account name at the tip service. */
+      account: z.string().min(1),
+      label: z.string().min(1).default('Support us'),
+    })
+    .nullable(),
+});
+export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

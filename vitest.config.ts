@@ -1,0 +1,48 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Every test layer of ARCHITECTURE.md in one run:
+ * - unit: pure logic, schemas, client error mapping (no I/O);
+ * - infra: `cdk synth` assertions and cdk-nag;
+ * - stack: API tests over HTTP and browser tests in Chromium, against one local stack (DynamoDB
+ *   Local in memory on a free port, the local gateway, the built web bundle) started once per run.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'shared/test/**/*.test.ts',
+            'functions/test/unit/**/*.test.ts',
+            'web/test/unit/**/*.test.ts',
+            'infra/local/test/**/*.test.ts',
+          ],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['infra/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'stack',
+          include: ['functions/test/api/**/*.test.ts', 'web/test/browser/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One stack and one browser are shared; files run one at a time to stay within 2 cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
