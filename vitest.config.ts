@@ -20,6 +20,7 @@ export default defineConfig({
             'infra/local/test/**/*.test.ts',
           ],
           environment: 'node',
+          env: { LOG_LEVEL: 'SILENT' },
         },
       },
       {
@@ -27,6 +28,7 @@ export default defineConfig({
           name: 'infra',
           include: ['infra/test/**/*.test.ts'],
           environment: 'node',
+          env: { LOG_LEVEL: 'SILENT' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -36,6 +38,7 @@ export default defineConfig({
           name: 'stack',
           include: ['functions/test/api/**/*.test.ts', 'web/test/browser/**/*.test.ts'],
           environment: 'node',
+          env: { LOG_LEVEL: 'SILENT' },
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -27,3 +27,8 @@ export const projectKeys = {
   }),
   homepagePartition: 'HOMEPAGE_PROJECTS',
 };
+
+export const metaKeys = {
+  /** Marks that a named seed was written, so it is written once per table. */
+  seed: (name: string) => ({ PK: 'META', SK: `SEED#${name}` }),
+};

@@ -111,8 +111,8 @@ export async function getProject(id: string): Promise<Project | undefined> {
   return result.Item ? toProject(result.Item) : undefined;
 }
 
-/** Stores a new project; the input is validated with the shared schema first. */
-export async function createProject(input: ProjectInput, now = new Date()): Promise<Project> {
+/** A new project and the table item that stores it; the input is checked with the shared schema. */
+export function newProjectItem(input: ProjectInput, now = new Date()) {
   const fields = ProjectInputSchema.parse(input);
   const timestamp = now.toISOString();
   const project: Project = {
@@ -121,10 +121,22 @@ export async function createProject(input: ProjectInput, now = new Date()): Prom
     created_at: timestamp,
     updated_at: timestamp,
   };
+  const item = {
+    ...projectKeys.item(project.id),
+    entity: 'Project',
+    ...indexKeys(project),
+    ...project,
+  };
+  return { project, item };
+}
+
+/** Stores a new project. */
+export async function createProject(input: ProjectInput, now = new Date()): Promise<Project> {
+  const { project, item } = newProjectItem(input, now);
   await db.send(
     new PutCommand({
       TableName: tableName,
-      Item: { ...projectKeys.item(project.id), entity: 'Project', ...indexKeys(project), ...project },
+      Item: item,
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );

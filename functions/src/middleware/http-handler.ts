@@ -75,7 +75,11 @@ const bodySizeLimit = (maxBytes: number): MiddlewareObj<Event, Result> => ({
       ? Buffer.from(event.body, 'base64').byteLength
       : Buffer.byteLength(event.body);
     if (bytes > maxBytes) {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes.`);
+      throw new AppError(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `The request body is larger than ${maxBytes} bytes.`,
+      );
     }
   },
 });

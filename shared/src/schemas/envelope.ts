@@ -29,12 +29,7 @@ export const pageEnvelope = <T extends z.ZodType>(data: T) =>
  * the previous page's `next_cursor`.
  */
 export const PageQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(LIMITS.maxPageSize)
-    .default(LIMITS.defaultPageSize),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
   cursor: z.string().max(2048).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;

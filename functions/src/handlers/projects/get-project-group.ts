@@ -13,9 +13,6 @@ export const handler = httpHandler({
     const result = await listProjectsByGroup(key, query.limit, query.cursor);
     const first = result.items[0];
     if (!first && !query.cursor) throw new NotFoundError();
-    return page(
-      { key, name: first?.group_name ?? key, projects: result.items },
-      result.nextCursor,
-    );
+    return page({ key, name: first?.group_name ?? key, projects: result.items }, result.nextCursor);
   },
 });

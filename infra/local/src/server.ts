@@ -1,0 +1,156 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
+import { securityHeaders, type CspOrigins } from '../../shared/security-headers';
+import { invoke } from './gateway';
+import { LocalStackError } from './local-error';
+import { resolveStatic } from './static-files';
+
+/** Requests larger than this are refused before reaching a handler (API Gateway allows 10 MB). */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+export interface LocalServerOptions {
+  readonly port: number;
+  /** Interface to bind; 127.0.0.1 keeps the local stack off the network. */
+  readonly host?: string;
+  /** The built SPA (`web/dist`). */
+  readonly webRoot: string;
+  readonly config: RuntimeConfig;
+}
+
+export interface RunningServer {
+  readonly server: Server;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+function originOf(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
+/** The CSP's third-party origins follow the runtime config, as the CDK deployment's do. */
+function cspOrigins(config: RuntimeConfig): CspOrigins {
+  const donation = originOf(config.donation?.scriptUrl);
+  const idp = originOf(config.auth?.authority);
+  return { script: donation, frame: [...donation, ...idp], connect: idp, form: idp };
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.byteLength;
+    if (size > MAX_REQUEST_BYTES) return undefined;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function headersOf(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+/**
+ * The one local port: `/api/*` goes through the local gateway to the real handlers, `/config.json`
+ * is the runtime config, everything else is the SPA with CloudFront's fallback. Every answer
+ * carries the same security headers as the CloudFront response-headers policy.
+ */
+export function startServer(options: LocalServerOptions): Promise<RunningServer> {
+  const headers = securityHeaders(cspOrigins(options.config));
+  const configBody = Buffer.from(JSON.stringify(options.config));
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const method = request.method ?? 'GET';
+    const send = (status: number, extra: Record<string, string | string[]>, body: Buffer) => {
+      response.writeHead(status, { ...headers, ...extra, 'content-length': body.byteLength });
+      response.end(method === 'HEAD' ? undefined : body);
+    };
+
+    // Exactly CloudFront's `/api/*` behaviour: anything else (even `/api` itself) is the SPA.
+    if (url.pathname.startsWith('/api/')) {
+      const body = await readBody(request);
+      if (!body) {
+        send(
+          413,
+          { 'content-type': 'application/json' },
+          Buffer.from('{"message":"Request Entity Too Large"}'),
+        );
+        return;
+      }
+      const answer = await invoke({
+        method,
+        url,
+        headers: headersOf(request),
+        body,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+      });
+      send(answer.status, answer.headers, answer.body);
+      return;
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      send(
+        405,
+        { allow: 'GET, HEAD', 'content-type': 'text/plain' },
+        Buffer.from('Method Not Allowed'),
+      );
+      return;
+    }
+    if (url.pathname === '/config.json') {
+      send(
+        200,
+        { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' },
+        configBody,
+      );
+      return;
+    }
+    const file = await resolveStatic(options.webRoot, url.pathname);
+    send(
+      file.status,
+      { 'content-type': file.contentType, 'cache-control': file.cacheControl },
+      file.body,
+    );
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      console.error('[server] request failed:', error);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end('Internal Server Error');
+    });
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new LocalStackError(
+              `Port ${options.port} is already in use: stop what is using it or choose another, e.g. PORT=${options.port + 1} npm start.`,
+            )
+          : error,
+      );
+    });
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : options.port;
+      resolve({
+        server,
+        url: `http://localhost:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,91 @@
+import { createServer } from 'node:net';
+import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
+import { startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
+import { LocalStackError } from './local-error';
+import { DEMO_PROJECTS } from './seed-data';
+import { startServer } from './server';
+import { ensureTable } from './table';
+
+export interface LocalStackOptions {
+  /** Port of the site; 0 picks a free one. */
+  readonly port: number;
+  /** Where DynamoDB Local persists; in memory when absent. */
+  readonly dataDir?: string;
+  readonly webRoot: string;
+  readonly tableName: string;
+  readonly config: RuntimeConfig;
+}
+
+export interface LocalStack {
+  readonly url: string;
+  readonly dynamoEndpoint: string;
+  readonly tableName: string;
+  /** Whether this start wrote the demo seed (first run) or found it already there. */
+  readonly seeded: boolean;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts everything on one machine: DynamoDB Local, the table from the table definition, the
+ * demo seed (first run only) and the one-port server of SPA, `/config.json` and `/api/*`.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  // The lockfile pins SDK versions that support Node 20; its notice about future versions is noise.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  // Request logs are structured JSON for CloudWatch; locally only warnings show unless asked for.
+  process.env.LOG_LEVEL ??= 'WARN';
+  let dynamo: RunningDynamoDb;
+  try {
+    dynamo = await startDynamoDbLocal({
+      port: await freePort(),
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    });
+  } catch (error) {
+    if (error instanceof LocalStackError || !options.dataDir) throw error;
+    throw new LocalStackError(
+      `The local database in ${options.dataDir} could not be opened (${(error as Error).message.slice(0, 200)}); move or delete that folder to start with fresh demo data.`,
+    );
+  }
+  try {
+    // The handlers read their configuration from the environment, as on Lambda.
+    process.env.TABLE_NAME = options.tableName;
+    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    process.env.AWS_REGION ??= 'us-east-1';
+    process.env.POWERTOOLS_DEV ??= 'false';
+
+    await ensureTable(dynamo.client, options.tableName);
+    const { seedProjectsOnce } = await import('@hatchworks/functions/data/seed-repository');
+    const seeded = await seedProjectsOnce('demo-projects', DEMO_PROJECTS);
+    const server = await startServer({
+      port: options.port,
+      webRoot: options.webRoot,
+      config: options.config,
+    });
+    return {
+      url: server.url,
+      dynamoEndpoint: dynamo.endpoint,
+      tableName: options.tableName,
+      seeded,
+      stop: async () => {
+        await server.close();
+        await dynamo.stop();
+      },
+    };
+  } catch (error) {
+    await dynamo.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * `npm start`: the whole product on one machine, no AWS account needed. Data persists under
+ * `.data/`; Ctrl-C stops everything, DynamoDB Local included.
+ */
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { localRuntimeConfig } from './local-config';
+import { LocalStackError } from './local-error';
+import { DATA_DIR, WEB_ROOT } from './paths';
+import { startLocalStack, type LocalStack } from './stack';
+
+function port(): number {
+  const value = Number(process.env.PORT ?? 3000);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    throw new LocalStackError(
+      `PORT must be a number between 1 and 65535, got "${process.env.PORT}".`,
+    );
+  }
+  return value;
+}
+
+function checkDataDir(): void {
+  if (!existsSync(DATA_DIR)) return;
+  const fix = 'move or delete it to start with fresh demo data';
+  if (!statSync(DATA_DIR).isDirectory())
+    throw new LocalStackError(`${DATA_DIR} is not a folder: ${fix}.`);
+  try {
+    accessSync(DATA_DIR, constants.R_OK | constants.W_OK);
+  } catch {
+    throw new LocalStackError(
+      `${DATA_DIR} is not readable and writable: fix its permissions or ${fix}.`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(WEB_ROOT, 'index.html'))) {
+    throw new LocalStackError(
+      'The web bundle is missing: run "npm run build" first (npm start does it).',
+    );
+  }
+  checkDataDir();
+  const stack: LocalStack = await startLocalStack({
+    port: port(),
+    dataDir: join(DATA_DIR, 'dynamodb'),
+    webRoot: WEB_ROOT,
+    tableName: process.env.TABLE_NAME ?? 'hatchworks-local',
+    config: localRuntimeConfig(),
+  });
+
+  console.log(`\n  Hatchworks is running at ${stack.url}`);
+  console.log(`  Data: ${DATA_DIR} (${stack.seeded ? 'demo data seeded' : 'existing data kept'})`);
+  console.log('  Press Ctrl-C to stop.\n');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n  ${signal}: stopping...`);
+    stack.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof LocalStackError) {
+    console.error(`Error: ${error.message}`);
+  } else {
+    console.error('Error: the local stack failed to start:', error);
+  }
+  process.exit(1);
+});
