@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
  * Every test layer of ARCHITECTURE.md in one run:
  * - unit: pure logic, schemas, client error mapping (no I/O);
  * - infra: `cdk synth` assertions and cdk-nag;
+ * - local: `npm start` itself (restart keeps data, seed once, Ctrl-C, one-line errors);
  * - stack: API tests over HTTP and browser tests in Chromium, against one local stack (DynamoDB
  *   Local in memory on a free port, the local gateway, the built web bundle) started once per run.
  */
@@ -17,7 +18,6 @@ export default defineConfig({
             'shared/test/**/*.test.ts',
             'functions/test/unit/**/*.test.ts',
             'web/test/unit/**/*.test.ts',
-            'infra/local/test/**/*.test.ts',
           ],
           environment: 'node',
           env: { LOG_LEVEL: 'SILENT' },
@@ -31,6 +31,15 @@ export default defineConfig({
           env: { LOG_LEVEL: 'SILENT' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'local',
+          include: ['infra/local/test/**/*.test.ts'],
+          environment: 'node',
+          env: { LOG_LEVEL: 'SILENT' },
+          testTimeout: 120_000,
         },
       },
       {

@@ -49,8 +49,12 @@ async function waitUntilReady(client: DynamoDBClient, child: ChildProcess, outpu
       await client.send(new ListTablesCommand({ Limit: 1 }));
       return;
     } catch (error) {
-      if (Date.now() > deadline)
+      // A refused connection means it is still starting; an answer with an error means it is broken.
+      const answered = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+        ?.httpStatusCode;
+      if (answered || Date.now() > deadline) {
         throw new Error(`DynamoDB Local did not start: ${output()}`, { cause: error });
+      }
       await new Promise((done) => setTimeout(done, 150));
     }
   }

@@ -38,6 +38,24 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Fails with the one-line port message before anything slow starts. */
+async function assertPortFree(port: number): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new LocalStackError(
+              `Port ${port} is already in use: stop what is using it or choose another, e.g. PORT=${port + 1} npm start.`,
+            )
+          : error,
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
 /**
  * Starts everything on one machine: DynamoDB Local, the table from the table definition, the
  * demo seed (first run only) and the one-port server of SPA, `/config.json` and `/api/*`.
@@ -47,6 +65,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   // Request logs are structured JSON for CloudWatch; locally only warnings show unless asked for.
   process.env.LOG_LEVEL ??= 'WARN';
+  await assertPortFree(options.port);
   let dynamo: RunningDynamoDb;
   try {
     dynamo = await startDynamoDbLocal({
@@ -56,7 +75,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   } catch (error) {
     if (error instanceof LocalStackError || !options.dataDir) throw error;
     throw new LocalStackError(
-      `The local database in ${options.dataDir} could not be opened (${(error as Error).message.slice(0, 200)}); move or delete that folder to start with fresh demo data.`,
+      `The local database in ${options.dataDir} could not be opened by DynamoDB Local; move or delete that folder to start with fresh demo data.`,
+      { cause: error },
     );
   }
   try {

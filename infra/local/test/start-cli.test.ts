@@ -1,0 +1,158 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/stack';
+
+const START = fileURLToPath(new URL('../src/start.ts', import.meta.url));
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const tempDirs: string[] = [];
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hatchworks-start-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Started {
+  readonly child: ChildProcess;
+  readonly stdout: () => string;
+  readonly stderr: () => string;
+  readonly exited: Promise<number | null>;
+}
+
+/** Runs `npm start`'s entry point (the web bundle is already built by `npm test`). */
+function runStart(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', START], {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+async function waitForOutput(
+  started: Started,
+  pattern: RegExp,
+  timeoutMs = 45_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = pattern.exec(started.stdout());
+    if (match) return match[0];
+    if (started.child.exitCode !== null) break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`no ${pattern} in output: ${started.stdout()} ${started.stderr()}`);
+}
+
+async function projectCount(url: string): Promise<number> {
+  const answer = (await (await fetch(`${url}/api/projects?limit=100`)).json()) as {
+    data: { projects: unknown[] };
+  };
+  return answer.data.projects.length;
+}
+
+/** Java processes still running on the given data folder. */
+function javaProcessesFor(dataDir: string): string {
+  return spawnSync('pgrep', ['-f', dataDir], { encoding: 'utf8' }).stdout.trim();
+}
+
+describe('npm start', () => {
+  it('serves the site, keeps its data across a restart, seeds once and stops DynamoDB Local on Ctrl-C', async () => {
+    const dataDir = tempDir();
+    const port = String(await freePort());
+
+    const first = runStart({ DATA_DIR: dataDir, PORT: port });
+    const url = await waitForOutput(first, /http:\/\/localhost:\d+/);
+    expect(url).toBe(`http://localhost:${port}`);
+    expect(first.stdout()).toContain('demo data seeded');
+    const seededCount = await projectCount(url);
+    expect(seededCount).toBeGreaterThanOrEqual(8);
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(javaProcessesFor(dataDir)).toBe('');
+
+    const second = runStart({ DATA_DIR: dataDir, PORT: port });
+    await waitForOutput(second, /http:\/\/localhost:\d+/);
+    expect(second.stdout()).toContain('existing data kept');
+    expect(await projectCount(url)).toBe(seededCount);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+    expect(javaProcessesFor(dataDir)).toBe('');
+  }, 120_000);
+
+  it('explains a taken port in one line', async () => {
+    const blocker: Server = createServer();
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, '127.0.0.1', () => {
+        const address = blocker.address();
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      }),
+    );
+    try {
+      const started = runStart({ DATA_DIR: tempDir(), PORT: String(port) });
+
+      expect(await started.exited).toBe(1);
+      expect(started.stderr().trim()).toBe(
+        `Error: Port ${port} is already in use: stop what is using it or choose another, e.g. PORT=${port + 1} npm start.`,
+      );
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+
+  it('explains a missing Java runtime in one line', async () => {
+    const started = runStart({
+      DATA_DIR: tempDir(),
+      PORT: String(await freePort()),
+      PATH: '/nonexistent',
+    });
+
+    expect(await started.exited).toBe(1);
+    const lines = started.stderr().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Error: Java was not found: .*install a Java 17\+ runtime/);
+  }, 60_000);
+
+  it('explains a broken data folder in one line', async () => {
+    const notAFolder = join(tempDir(), 'data-file');
+    writeFileSync(notAFolder, 'not a folder');
+
+    const started = runStart({ DATA_DIR: notAFolder, PORT: String(await freePort()) });
+
+    expect(await started.exited).toBe(1);
+    expect(started.stderr().trim()).toBe(
+      `Error: ${notAFolder} is not a folder: move or delete it to start with fresh demo data.`,
+    );
+  }, 60_000);
+
+  it('explains a data folder DynamoDB Local cannot open in one line', async () => {
+    const dataDir = tempDir();
+    const dbDir = join(dataDir, 'dynamodb');
+    spawnSync('mkdir', ['-p', dbDir]);
+    writeFileSync(join(dbDir, 'shared-local-instance.db'), Buffer.alloc(8192, 7));
+
+    const started = runStart({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+
+    expect(await started.exited).toBe(1);
+    expect(started.stderr().trim()).toBe(
+      `Error: The local database in ${dbDir} could not be opened by DynamoDB Local; move or delete that folder to start with fresh demo data.`,
+    );
+    expect(javaProcessesFor(dataDir)).toBe('');
+  }, 60_000);
+});
