@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { ANONYMOUS_VIEWER, navItemsFor } from '../components/layouts/nav-items';
+import { SiteFooter } from '../components/layouts/site-footer';
+import { SiteHeader } from '../components/layouts/site-header';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/layouts/skip-link';
+import { AccountWidget } from '../features/auth/components/account-widget';
+import { useBuildTools } from '../features/portfolio/api/get-homepage-projects';
+import './root-layout.css';
+
+/** Header, page and footer around every route. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const buildTools = useBuildTools();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+
+  // After a client-side navigation, screen readers start reading at the new page, not the header.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <>
+      <SkipLink />
+      {navigation.state === 'loading' ? (
+        <div className="route-progress" aria-hidden="true" />
+      ) : null}
+      <SiteHeader navItems={navItemsFor(ANONYMOUS_VIEWER)} accountSlot={<AccountWidget />} />
+      <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="site-main">
+        <Outlet />
+      </main>
+      <SiteFooter buildTools={buildTools} />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState, type ComponentType } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
+import { LoadingState } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import { RootLayout } from './root-layout';
+
+/** Each page is its own chunk: a route module default-exports its page component. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+function InitialLoading() {
+  return <LoadingState label="Loading..." />;
+}
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      path: '/',
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorBoundary,
+      HydrateFallback: InitialLoading,
+      children: [
+        {
+          // Below the layout, so a crashing page keeps the header and its navigation.
+          ErrorBoundary: RouteErrorBoundary,
+          children: [
+            { index: true, lazy: page(() => import('./routes/home')) },
+            { path: paths.tracker.path, lazy: page(() => import('./routes/tracker/dashboard')) },
+            {
+              path: paths.trackerRequests.path,
+              lazy: page(() => import('./routes/tracker/requests')),
+            },
+            {
+              path: paths.trackerSuggestions.path,
+              lazy: page(() => import('./routes/tracker/suggestions')),
+            },
+            { path: paths.features.path, lazy: page(() => import('./routes/features')) },
+            { path: paths.about.path, lazy: page(() => import('./routes/about')) },
+            { path: paths.profile.path, lazy: page(() => import('./routes/profile')) },
+            { path: paths.projects.path, lazy: page(() => import('./routes/projects')) },
+            {
+              path: paths.featureRequests.path,
+              lazy: page(() => import('./routes/feature-requests')),
+            },
+            { path: '*', lazy: page(() => import('./routes/not-found')) },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+export function AppRouter() {
+  const [router] = useState(createAppRouter);
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,33 @@
+import { SITE_NAME } from '@hatchworks/shared/constants';
+import { DocumentTitle } from '../../components/ui/document-title';
+import { paths } from '../../config/paths';
+import { DonationWidget } from '../../features/donation/components/donation-widget';
+import { GroupNav } from '../../features/portfolio/components/group-nav';
+import { PortfolioSection } from '../../features/portfolio/components/portfolio-section';
+import { StatusGuide } from '../../features/portfolio/components/status-guide';
+import './home.css';
+
+/** Home: the studio's project portfolio (spec 2, Home). */
+export default function HomeRoute() {
+  return (
+    <>
+      <DocumentTitle title={paths.home.title} />
+      <section className="home-hero" aria-labelledby="home-title">
+        <div className="container">
+          <p className="eyebrow">{SITE_NAME} studio</p>
+          <h1 id="home-title">Small web projects, hatched in the open.</h1>
+          <p className="lede">
+            A free playground of experiments, games, apps and stories. Jump straight into a group,
+            or browse the whole portfolio below.
+          </p>
+          <GroupNav />
+        </div>
+      </section>
+      <div className="container home-body">
+        <StatusGuide />
+        <PortfolioSection />
+      </div>
+      <DonationWidget />
+    </>
+  );
+}

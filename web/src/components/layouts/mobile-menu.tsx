@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { NavItem } from './nav-items';
+import { NavLinks } from './nav-links';
+
+const MENU_ID = 'mobile-menu';
+
+/**
+ * The hamburger dropdown below the tablet breakpoint. The menu remembers the location it was
+ * opened at, so any navigation (link, back button) closes it without an effect.
+ */
+export function MobileMenu({ items }: { items: readonly NavItem[] }) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === here;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const close = () => setOpenAt(null);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      buttonRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (panelRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
+      close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  return (
+    <div className="mobile-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="mobile-menu__toggle"
+        aria-expanded={open}
+        aria-controls={MENU_ID}
+        onClick={() => setOpenAt(open ? null : here)}
+      >
+        <span className={`hamburger${open ? ' hamburger--open' : ''}`} aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        <span className="visually-hidden">Menu</span>
+      </button>
+      <div ref={panelRef} id={MENU_ID} className="mobile-menu__panel" hidden={!open}>
+        <nav aria-label="Main menu">
+          <NavLinks
+            items={items}
+            className="mobile-menu__list"
+            onNavigate={() => setOpenAt(null)}
+          />
+        </nav>
+      </div>
+    </div>
+  );
+}

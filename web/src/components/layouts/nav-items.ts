@@ -1,0 +1,33 @@
+import { paths } from '../../config/paths';
+
+/** Who is looking, as far as the navigation cares. Issue #3 fills it from the session. */
+export interface Viewer {
+  readonly signedIn: boolean;
+  readonly admin: boolean;
+}
+
+export const ANONYMOUS_VIEWER: Viewer = { signedIn: false, admin: false };
+
+export interface NavItem {
+  readonly to: string;
+  readonly label: string;
+  /** Decorative emoji shown after the label (the egg of Features). */
+  readonly icon?: string;
+  /** Active only on an exact match (Home would otherwise match every route). */
+  readonly end?: boolean;
+}
+
+/**
+ * The destinations of the desktop and mobile navigation (spec 2, Header): Profile only for signed
+ * in users, Manage Projects only for admins.
+ */
+export function navItemsFor(viewer: Viewer): NavItem[] {
+  return [
+    { to: paths.home.path, label: 'Home', end: true },
+    { to: paths.tracker.path, label: 'Tracker' },
+    { to: paths.features.path, label: 'Features', icon: '🥚' },
+    { to: paths.about.path, label: 'About' },
+    ...(viewer.signedIn ? [{ to: paths.profile.path, label: 'Profile' }] : []),
+    ...(viewer.admin ? [{ to: paths.projects.path, label: 'Manage Projects' }] : []),
+  ];
+}

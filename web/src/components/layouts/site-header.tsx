@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { SITE_NAME } from '@hatchworks/shared/constants';
+import { EggMark } from '../ui/egg-mark';
+import { MobileMenu } from './mobile-menu';
+import type { NavItem } from './nav-items';
+import { NavLinks } from './nav-links';
+import './site-header.css';
+
+interface SiteHeaderProps {
+  navItems: readonly NavItem[];
+  /** Where the account widget (login, eggs, greeting) goes; the app decides what fills it. */
+  accountSlot?: ReactNode;
+}
+
+/** The header above every route: site name, desktop navigation, account slot, mobile menu. */
+export function SiteHeader({ navItems, accountSlot }: SiteHeaderProps) {
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Link to="/" className="brand">
+          <EggMark />
+          <span className="brand__name">{SITE_NAME}</span>
+        </Link>
+        <nav aria-label="Main" className="desktop-nav">
+          <NavLinks items={navItems} className="desktop-nav__list" />
+        </nav>
+        <div className="site-header__end">
+          {accountSlot}
+          <MobileMenu items={navItems} />
+        </div>
+      </div>
+    </header>
+  );
+}

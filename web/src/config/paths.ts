@@ -1,0 +1,17 @@
+/**
+ * Every client route of spec 2 with the name its page is known by (document title, headings,
+ * navigation). Routes, links and titles all read from here.
+ */
+export const paths = {
+  home: { path: '/', title: 'Projects' },
+  tracker: { path: '/tracker', title: 'Tracker' },
+  trackerRequests: { path: '/tracker/requests', title: 'Feature Requests' },
+  trackerSuggestions: { path: '/tracker/suggestions', title: 'Project Suggestions' },
+  features: { path: '/features', title: 'Feature Request System' },
+  about: { path: '/about', title: 'About' },
+  profile: { path: '/profile', title: 'Profile' },
+  projects: { path: '/projects', title: 'Manage Projects' },
+  featureRequests: { path: '/feature-requests', title: 'Project Features' },
+} as const;
+
+export type PathKey = keyof typeof paths;

@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
+import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import { HomepageSchema, type Homepage } from '@hatchworks/shared/schemas/projects';
+import { apiRequest } from '../../../lib/api-client';
+import { PROJECT_QUERY_TIMING } from '../../../lib/query-client';
+
+const HomepageEnvelopeSchema = successEnvelope(HomepageSchema);
+
+/** `GET /api/projects/homepage`: the projects shown on Home, grouped, plus the build tools. */
+export async function getHomepageProjects(signal?: AbortSignal): Promise<Homepage> {
+  const envelope = await apiRequest('/projects/homepage', {
+    schema: HomepageEnvelopeSchema,
+    fallbackMessage: FALLBACK_MESSAGES.fetchHomepageProjects,
+    signal,
+  });
+  return envelope.data;
+}
+
+/** Every project query key starts with 'projects', so project changes invalidate them all. */
+export const getHomepageProjectsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['projects', 'homepage'],
+    queryFn: ({ signal }) => getHomepageProjects(signal),
+    ...PROJECT_QUERY_TIMING,
+  });
+
+export function useHomepageProjects() {
+  return useQuery(getHomepageProjectsQueryOptions());
+}
+
+/** The platform's build-tool requirements, for the footer; undefined until the data is in. */
+export function useBuildTools(): Homepage['global']['buildTools'] | undefined {
+  const { data } = useQuery({
+    ...getHomepageProjectsQueryOptions(),
+    select: (homepage) => homepage.global.buildTools,
+  });
+  return data;
+}

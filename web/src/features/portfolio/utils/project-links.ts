@@ -1,0 +1,32 @@
+import type { Project, ProjectGroup } from '@hatchworks/shared/schemas/projects';
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const WEB_SCHEME = /^https?:/i;
+
+/**
+ * A link target from stored data, or undefined when it is empty or uses a scheme other than
+ * http(s) (a `javascript:` deployment path must never become a clickable link).
+ */
+function usableHref(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  if (SCHEME.test(trimmed) && !WEB_SCHEME.test(trimmed)) return undefined;
+  return trimmed;
+}
+
+/** Where a project lives: its deployment path, else its path, else '#' (spec 2, Home). */
+export function projectHref(project: Pick<Project, 'path' | 'deployment'>): string {
+  return usableHref(project.deployment?.deployAs) ?? usableHref(project.path) ?? '#';
+}
+
+/** A group's navigation button opens the group's first project. */
+export function groupHref(group: Pick<ProjectGroup, 'projects'>): string {
+  const first = group.projects[0];
+  return first ? projectHref(first) : '#';
+}
+
+/** The repository link, only for absolute http(s) URLs. */
+export function repositoryHref(url: string | undefined): string | undefined {
+  const href = usableHref(url);
+  return href && WEB_SCHEME.test(href) ? href : undefined;
+}
