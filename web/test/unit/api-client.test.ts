@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import { ProjectListSchema } from '@hatchworks/shared/schemas/projects';
+import { apiRequest, configureApiClient, setAccessTokenProvider } from '../../src/lib/api-client';
+import { ApiError } from '../../src/lib/api-error';
+
+const schema = successEnvelope(ProjectListSchema);
+const options = { schema, fallbackMessage: 'Failed to fetch projects' };
+const jsonResponse = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), {
+    headers: { 'Content-Type': 'application/json' },
+    ...init,
+  });
+
+describe('API client', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    configureApiClient({ baseUrl: '/api/', timeoutMs: 10_000 });
+  });
+
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    setAccessTokenProvider(undefined);
+  });
+
+  it('calls the configured base URL and returns the checked envelope', async () => {
+    // Prepare
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, data: { projects: [] } }));
+
+    // Act
+    const envelope = await apiRequest('/projects', {
+      ...options,
+      query: { limit: 5, cursor: undefined },
+    });
+
+    // Assess
+    expect(envelope.data.projects).toEqual([]);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/projects?limit=5');
+  });
+
+  it('sends the bearer token when the provider has one', async () => {
+    // Prepare
+    setAccessTokenProvider(() => Promise.resolve('token-123'));
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, data: { projects: [] } }));
+
+    // Act
+    await apiRequest('/projects', options);
+
+    // Assess
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer token-123');
+  });
+
+  it('proceeds without a token when fetching the token fails', async () => {
+    // Prepare
+    setAccessTokenProvider(() => Promise.reject(new Error('login required')));
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, data: { projects: [] } }));
+
+    // Act
+    await apiRequest('/projects', options);
+
+    // Assess
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.has('Authorization')).toBe(false);
+  });
+
+  it('throws the mapped error for a failure answer', async () => {
+    // Prepare
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { success: false, error: 'boom', code: 'SERVER_ERROR' },
+        { status: 500, statusText: 'Internal Server Error' },
+      ),
+    );
+
+    // Act
+    const failure = apiRequest('/projects', options);
+
+    // Assess
+    await expect(failure).rejects.toMatchObject({
+      message: 'Server error occurred. Please try again later.',
+      status: 500,
+    });
+  });
+
+  it('reports a network failure with code NETWORK_ERROR and the catalogue message', async () => {
+    // Prepare
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+
+    // Act
+    const failure = apiRequest('/projects', options);
+
+    // Assess
+    await expect(failure).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+      message: 'Network connection failed. Please check your internet connection.',
+      status: 0,
+    });
+  });
+
+  it('gives up with "Request timed out" when the answer takes too long', async () => {
+    // Prepare
+    configureApiClient({ timeoutMs: 20 });
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+
+    // Act
+    const failure = apiRequest('/projects', options);
+
+    // Assess
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ message: 'Request timed out' });
+  });
+
+  it('uses the fallback message when a 2xx body has the wrong shape', async () => {
+    // Prepare
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, data: { nope: 1 } }));
+
+    // Act
+    const failure = apiRequest('/projects', options);
+
+    // Assess
+    await expect(failure).rejects.toMatchObject({ message: 'Failed to fetch projects' });
+  });
+});
