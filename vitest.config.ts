@@ -52,7 +52,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // One stack and one browser are shared; files run one at a time to stay within 2 cores.
-          fileParallelism: false,
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

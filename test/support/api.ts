@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import './context';
 
 export interface ApiAnswer<T = unknown> {
   readonly status: number;

@@ -3,15 +3,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { WEB_ROOT } from '../../infra/local/src/paths';
 import { startLocalStack } from '../../infra/local/src/stack';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The local stack's site URL, e.g. http://localhost:41234. */
-    baseUrl: string;
-    dynamoEndpoint: string;
-    tableName: string;
-  }
-}
+import './context';
 
 /**
  * Starts one local stack for the 'stack' test project: DynamoDB Local in memory on a free port,

@@ -146,10 +146,12 @@ export function httpHandler<
     return jsonResponse(200, { success: true, data: outcome });
   };
 
-  return middy<Event, Result>(base)
+  const chain = middy<Event, Result>(base)
     .use(accessLog())
     .use(errorHandler())
     .use(httpEventNormalizer())
     .use(bodySizeLimit(LIMITS.requestBodyMaxBytes))
     .use(jsonBody());
+  // The normaliser widens middy's event type to every API Gateway shape; callers pass payload 2.0.
+  return chain as unknown as (event: Event, context: Context) => Promise<Result>;
 }

@@ -1,0 +1,11 @@
+/** What the stack global setup provides to tests through `inject()`. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The local stack's site URL, e.g. http://localhost:41234. */
+    baseUrl: string;
+    dynamoEndpoint: string;
+    tableName: string;
+  }
+}
+
+export {};
