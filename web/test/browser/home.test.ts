@@ -1,0 +1,212 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Homepage } from '@hatchworks/shared/schemas/projects';
+import { skipBrowserTests, useBrowser } from './support/browser';
+import { expectedHref, fetchHomepageData } from './support/homepage-data';
+
+const STATUS_LABELS: Record<string, string> = {
+  'non-working': 'Non-Working',
+  MVP: 'MVP',
+  'fully-working': 'Fully Working',
+};
+
+describe.skipIf(skipBrowserTests)('Home page', () => {
+  const browser = useBrowser();
+  let homepage: Homepage;
+  let projects: Homepage['groups'][string]['projects'];
+
+  beforeAll(async () => {
+    homepage = await fetchHomepageData();
+    projects = Object.values(homepage.groups).flatMap((group) => group.projects);
+  });
+
+  const openHome = async () => {
+    const page = await browser.openPage('/');
+    await page.getByRole('heading', { name: 'Project Portfolio' }).waitFor();
+    await page.getByText('Explore Project →').first().waitFor();
+    return page;
+  };
+
+  it('shows every homepage project as a card under its group heading', async () => {
+    // Prepare
+    expect(projects.length).toBeGreaterThan(0);
+
+    // Act
+    const page = await openHome();
+
+    // Assess
+    for (const group of Object.values(homepage.groups)) {
+      const heading = page.getByRole('heading', { level: 3, name: group.name, exact: true });
+      expect(await heading.isVisible()).toBe(true);
+    }
+    for (const project of projects) {
+      const card = page.getByRole('article', { name: project.title, exact: true });
+      const title = card.getByRole('link', { name: project.title, exact: true });
+      expect(await title.getAttribute('href')).toBe(expectedHref(project));
+    }
+    expect(await page.getByText('Explore Project →').count()).toBe(projects.length);
+  });
+
+  it('shows status, stage, deployment type, version and Build Required on each card', async () => {
+    // Prepare
+    const page = await openHome();
+
+    // Act
+    const badgeTexts = await Promise.all(
+      projects.map((project) =>
+        page
+          .getByRole('article', { name: project.title, exact: true })
+          .getByRole('list', { name: 'Status and deployment' })
+          .innerText(),
+      ),
+    );
+
+    // Assess
+    projects.forEach((project, index) => {
+      const badges = badgeTexts[index] ?? '';
+      const expected = [
+        project.status && (STATUS_LABELS[project.status] ?? project.status),
+        project.stage,
+        project.deployment?.type,
+        project.version && `v${project.version}`,
+      ].filter((text): text is string => Boolean(text));
+      for (const text of expected) expect(badges).toContain(text);
+      expect(badges.includes('Build Required')).toBe(project.deployment?.requiresBuild === true);
+    });
+  });
+
+  it('opens GitHub repositories in a new tab with rel="noopener noreferrer"', async () => {
+    // Prepare
+    const page = await openHome();
+    const withRepository = projects.filter((project) => project.repository?.url);
+    expect(withRepository.length).toBeGreaterThan(0);
+
+    // Act
+    const links = await Promise.all(
+      withRepository.map(async (project) => {
+        const link = page.getByRole('link', {
+          name: `${project.title} on GitHub (opens in a new tab)`,
+          exact: true,
+        });
+        return {
+          href: await link.getAttribute('href'),
+          target: await link.getAttribute('target'),
+          rel: await link.getAttribute('rel'),
+        };
+      }),
+    );
+
+    // Assess
+    links.forEach((link, index) => {
+      expect(link).toEqual({
+        href: withRepository[index]?.repository?.url,
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      });
+    });
+  });
+
+  it('offers one navigation button per group, opening its first project', async () => {
+    // Prepare
+    const page = await openHome();
+    const nav = page.getByRole('navigation', { name: 'Project groups' });
+
+    // Act
+    const buttons = nav.getByRole('link');
+
+    // Assess
+    const groups = Object.values(homepage.groups);
+    expect(await buttons.count()).toBe(groups.length);
+    for (const group of groups) {
+      const button = nav.getByRole('link', { name: group.name, exact: true });
+      const first = group.projects[0];
+      expect(await button.getAttribute('href')).toBe(first ? expectedHref(first) : '#');
+    }
+  });
+
+  it('explains the badges in the Project Status Guide word for word', async () => {
+    // Prepare
+    const page = await openHome();
+
+    // Act
+    const guide = await page.getByRole('region', { name: 'Project Status Guide' }).innerText();
+
+    // Assess
+    const lines = guide.replace(/\s+/g, ' ');
+    for (const text of [
+      'Non-Working in development, not yet functional',
+      'MVP minimum viable product, basic features working',
+      'Fully Working version 1.0+, production ready',
+      'Static HTML/CSS/JS only',
+      'React modern React frontend',
+      'Backend API and database integration',
+      'Auth user authentication system',
+    ]) {
+      expect(lines).toContain(text);
+    }
+  });
+
+  it('shows the year, the rights line and the build-tool requirements in the footer', async () => {
+    // Prepare
+    const page = await openHome();
+    const tools = Object.entries(homepage.global.buildTools)
+      .map(([tool, version]) => `${tool} ${version}`)
+      .join(' · ');
+
+    // Act
+    const footer = page.getByRole('contentinfo');
+    await footer.getByText('Requires').waitFor();
+    const text = await footer.innerText();
+
+    // Assess
+    expect(text).toContain(`© ${new Date().getFullYear()} Hatchworks. All rights reserved.`);
+    expect(text).toContain(`Requires ${tools}`);
+  });
+
+  it('shows "Loading Hatchworks projects..." while the projects load', async () => {
+    // Prepare
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+
+    // Act
+    const page = await browser.openPage('/', {
+      prepare: (p) =>
+        p.route('**/api/projects/homepage', async (route) => {
+          await held;
+          await route.continue();
+        }),
+    });
+    const loading = page.getByText('Loading Hatchworks projects...', { exact: true });
+    await loading.waitFor();
+    release();
+
+    // Assess
+    await page.getByText('Explore Project →').first().waitFor();
+    expect(await loading.count()).toBe(0);
+  });
+
+  it('shows "Error: Server error occurred. Please try again later." when the API fails', async () => {
+    // Prepare
+    const prepare = (page: Page) =>
+      page.route('**/api/projects/homepage', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, error: 'Internal error', code: 'SERVER_ERROR' }),
+        }),
+      );
+
+    // Act
+    const page = await browser.openPage('/', { prepare });
+    const alert = page.getByRole('alert');
+    await alert.waitFor({ timeout: 20_000 });
+
+    // Assess
+    expect(await alert.innerText()).toContain(
+      'Error: Server error occurred. Please try again later.',
+    );
+    expect(await page.getByText('Explore Project →').count()).toBe(0);
+  });
+});

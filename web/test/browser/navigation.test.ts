@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { skipBrowserTests, useBrowser, VIEWPORTS } from './support/browser';
+
+const COMING_SOON = [
+  { path: '/tracker', screen: 'Tracker' },
+  { path: '/tracker/requests', screen: 'Feature Requests' },
+  { path: '/tracker/suggestions', screen: 'Project Suggestions' },
+  { path: '/features', screen: 'Feature Request System' },
+  { path: '/profile', screen: 'Profile' },
+  { path: '/projects', screen: 'Manage Projects' },
+  { path: '/feature-requests?project=demo', screen: 'Project Features' },
+];
+
+describe.skipIf(skipBrowserTests)('Header navigation', () => {
+  const browser = useBrowser();
+
+  it('shows Home, Tracker, Features and About to visitors, without Profile or Manage Projects', async () => {
+    // Prepare
+    const page = await browser.openPage('/about');
+
+    // Act
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    await nav.waitFor();
+    const names = await nav.getByRole('link').allInnerTexts();
+
+    // Assess
+    expect(names.map((name) => name.replace(/\s+/g, ' ').trim())).toEqual([
+      'Home',
+      'Tracker',
+      'Features 🥚',
+      'About',
+    ]);
+    expect(await page.getByRole('link', { name: 'Hatchworks' }).getAttribute('href')).toBe('/');
+  });
+
+  it('opens the mobile menu at 390 px, navigates and closes it', async () => {
+    // Prepare
+    const page = await browser.openPage('/about', { viewport: VIEWPORTS.phone });
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('navigation', { name: 'Main', exact: true }).isVisible()).toBe(
+      false,
+    );
+
+    // Act
+    await toggle.click();
+    const destinations = await menu.getByRole('link').allInnerTexts();
+    await menu.getByRole('link', { name: 'Tracker' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Tracker' }).waitFor();
+
+    // Assess
+    expect(destinations.map((name) => name.replace(/\s+/g, ' ').trim())).toEqual([
+      'Home',
+      'Tracker',
+      'Features 🥚',
+      'About',
+    ]);
+    expect(new URL(page.url()).pathname).toBe('/tracker');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.isVisible()).toBe(false);
+  });
+
+  it('closes the mobile menu on Escape and returns focus to the button', async () => {
+    // Prepare
+    const page = await browser.openPage('/', { viewport: VIEWPORTS.phone });
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+
+    // Act
+    await page.keyboard.press('Escape');
+
+    // Assess
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('offers a skip link to the main content', async () => {
+    // Prepare
+    const page = await browser.openPage('/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
+    // Act
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.textContent);
+    await page.keyboard.press('Enter');
+
+    // Assess
+    expect(focused).toBe('Skip to content');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+  });
+
+  it.each(COMING_SOON)('shows a coming-soon page headed $screen at $path', async (route) => {
+    // Prepare / Act
+    const page = await browser.openPage(route.path);
+    const heading = page.getByRole('heading', { level: 1, name: route.screen, exact: true });
+    await heading.waitFor();
+
+    // Assess
+    expect(await page.getByText('Coming soon').isVisible()).toBe(true);
+    expect(await page.title()).toBe(`${route.screen} | Hatchworks`);
+  });
+});
+
+describe.skipIf(skipBrowserTests)('Unknown client routes', () => {
+  const browser = useBrowser();
+
+  it('show the app\'s own "Page not found" page inside the site layout', async () => {
+    // Prepare / Act
+    const page = await browser.openPage('/no/such/page');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+
+    // Assess
+    expect(await page.title()).toBe('Page not found | Hatchworks');
+    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('banner').isVisible()).toBe(true);
+  });
+});

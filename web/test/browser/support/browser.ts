@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import axe from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import './provided-context';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Locally a missing browser skips the suites (`describe.skipIf(skipBrowserTests)`); in CI
+ * (CI=true) it must fail instead, so the suites run and the launch fails.
+ */
+export const skipBrowserTests = !existsSync(CHROMIUM_PATH) && process.env.CI !== 'true';
+if (skipBrowserTests) {
+  console.warn(
+    'Browser tests skipped: install Chromium (apt-get install -y --no-install-recommends chromium)',
+  );
+}
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 390, height: 844 },
+  smallPhone: { width: 360, height: 740 },
+} as const;
+
+export type Viewport = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
+
+export interface OpenPageOptions {
+  viewport?: Viewport;
+  /** Runs before navigation: the place for `page.route(...)`. */
+  prepare?: (page: Page) => Promise<unknown>;
+  /** Lets `page.addScriptTag({content})` inject axe-core despite the site's CSP. */
+  bypassCSP?: boolean;
+}
+
+/** The local stack's URL for a site path. */
+export const siteUrl = (path: string): string => new URL(path, inject('baseUrl')).href;
+
+/**
+ * Launches Chromium once for the calling test file and gives each test a fresh context (no
+ * shared cookies, storage or routes), closed after the test.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async openPage(path: string, options: OpenPageOptions = {}): Promise<Page> {
+      if (!browser) throw new Error('Chromium is not running');
+      const context = await browser.newContext({
+        viewport: options.viewport ?? VIEWPORTS.desktop,
+        baseURL: inject('baseUrl'),
+        bypassCSP: options.bypassCSP ?? false,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      await options.prepare?.(page);
+      await page.goto(path);
+      return page;
+    },
+  };
+}
+
+export interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null | undefined;
+  readonly help: string;
+  readonly targets: readonly string[];
+}
+
+/** Runs axe-core on the page and returns the violations rated serious or critical. */
+export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    const { axe: runner } = window as unknown as { axe: typeof axe };
+    const results = await runner.run(document);
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+  return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+}
