@@ -20,7 +20,7 @@ export default defineConfig({
             'web/test/unit/**/*.test.ts',
           ],
           environment: 'node',
-          env: { LOG_LEVEL: 'SILENT' },
+          env: { LOG_LEVEL: 'SILENT', TABLE_NAME: 'unit-tests', AWS_REGION: 'us-east-1' },
         },
       },
       {

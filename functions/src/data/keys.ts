@@ -32,3 +32,40 @@ export const metaKeys = {
   /** Marks that a named seed was written, so it is written once per table. */
   seed: (name: string) => ({ PK: 'META', SK: `SEED#${name}` }),
 };
+
+export const userKeys = {
+  item: (id: string) => ({ PK: `USER#${id}`, SK: 'PROFILE' }),
+  /** GSI1: every live user, oldest first (admin listing). */
+  all: (createdAt: string, id: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${id}` }),
+  allPartition: 'USERS',
+  /** Uniqueness guards: one item per email, username (case-insensitive) and IdP subject. */
+  email: (email: string) => ({ PK: `UNIQUE#EMAIL#${email.toLowerCase()}`, SK: 'UNIQUE' }),
+  username: (username: string) => ({
+    PK: `UNIQUE#USERNAME#${username.toLowerCase()}`,
+    SK: 'UNIQUE',
+  }),
+  subject: (issuer: string, subject: string) => ({
+    PK: `UNIQUE#SUBJECT#${issuer}#${subject}`,
+    SK: 'UNIQUE',
+  }),
+};
+
+export const ledgerKeys = {
+  /** The user's immutable ledger entries, in time order (ULIDs sort by time). */
+  entry: (userId: string, entryId: string) => ({ PK: `USER#${userId}`, SK: `LEDGER#${entryId}` }),
+  prefix: 'LEDGER#',
+};
+
+export const counterKeys = {
+  /** Site-wide counters, each updated in the transaction of the change it counts. */
+  users: { PK: 'COUNTER', SK: 'USERS' },
+  projects: { PK: 'COUNTER', SK: 'PROJECTS' },
+};
+
+export const rateLimitKeys = {
+  /** One item per key and fixed window; TTL removes it after the window. */
+  window: (key: string, windowStart: number) => ({
+    PK: `RATE#${key}`,
+    SK: `WINDOW#${windowStart}`,
+  }),
+};

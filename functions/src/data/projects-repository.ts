@@ -1,10 +1,12 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { groupKey, type Project, type ProjectInput } from '@hatchworks/shared/schemas/projects';
 import { ProjectInputSchema } from '@hatchworks/shared/schemas/projects';
 import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
-import { projectKeys } from './keys';
+import { counterKeys, projectKeys } from './keys';
+import { cancellationCodes, failedCondition } from './transactions';
+import { NotFoundError } from '../lib/errors';
 
 /** The most items the homepage gathers; its Query is paged internally up to this bound. */
 const HOMEPAGE_MAX_PROJECTS = 500;
@@ -130,15 +132,103 @@ export function newProjectItem(input: ProjectInput, now = new Date()) {
   return { project, item };
 }
 
-/** Stores a new project. */
+/** The counter update that keeps the project total in step with a create (+1) or delete (-1). */
+export function projectCounterUpdate(delta: number) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: counterKeys.projects,
+      UpdateExpression: 'ADD #total :delta',
+      ExpressionAttributeNames: { '#total': 'total' },
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  };
+}
+
+/** Stores a new project and counts it. */
 export async function createProject(input: ProjectInput, now = new Date()): Promise<Project> {
   const { project, item } = newProjectItem(input, now);
   await db.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: item,
-      ConditionExpression: 'attribute_not_exists(PK)',
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName,
+            Item: item,
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        projectCounterUpdate(1),
+      ],
     }),
   );
   return project;
+}
+
+/**
+ * Replaces a project's editable fields, keeping its id, feature counts and creation time; index
+ * keys follow the new group, title and homepage flag.
+ */
+export async function updateProject(
+  id: string,
+  input: ProjectInput,
+  now = new Date(),
+): Promise<Project> {
+  const current = await getProject(id);
+  if (!current) throw new NotFoundError();
+  const fields = ProjectInputSchema.parse(input);
+  const project: Project = {
+    ...fields,
+    id,
+    created_at: current.created_at,
+    updated_at: now.toISOString(),
+    ...(current.feature_counts ? { feature_counts: current.feature_counts } : {}),
+  };
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...projectKeys.item(id),
+                entity: 'Project',
+                ...indexKeys(project),
+                ...project,
+              },
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (failedCondition(cancellationCodes(error), 0)) throw new NotFoundError();
+    throw error;
+  }
+  return project;
+}
+
+/** Deletes a project and uncounts it; its feature requests keep the title they recorded. */
+export async function deleteProject(id: string): Promise<void> {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName,
+              Key: projectKeys.item(id),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+          projectCounterUpdate(-1),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (failedCondition(cancellationCodes(error), 0)) throw new NotFoundError();
+    throw error;
+  }
 }

@@ -3,10 +3,10 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { ProjectInput } from '@hatchworks/shared/schemas/projects';
 import { db, tableName } from './client';
 import { metaKeys } from './keys';
-import { newProjectItem } from './projects-repository';
+import { newProjectItem, projectCounterUpdate } from './projects-repository';
 
-/** A transaction holds at most 100 items; the marker takes one. */
-const MAX_SEED_PROJECTS = 99;
+/** A transaction holds at most 100 items; the marker and the counter take two. */
+const MAX_SEED_PROJECTS = 98;
 
 /**
  * Writes demo projects together with the seed's marker in one transaction: either the table gets
@@ -36,6 +36,7 @@ export async function seedProjectsOnce(
             },
           },
           ...items.map((item) => ({ Put: { TableName: tableName, Item: item } })),
+          projectCounterUpdate(items.length),
         ],
       }),
     );

@@ -12,6 +12,9 @@ import { LIMITS } from '@hatchworks/shared/constants';
 import type { FieldError } from '@hatchworks/shared/schemas/envelope';
 import { AppError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import type { StoredUser } from '../data/users-repository';
+import { UnauthorizedError } from '../lib/errors';
+import { authorize, type Caller, type CallerContext } from './authorize';
 import { errorHandler } from './error-handler';
 import { isHandlerResult, jsonResponse, type HandlerResult } from './response';
 
@@ -26,6 +29,10 @@ export interface RouteRequest<Body, Query, Params> {
   readonly params: Params;
   readonly event: Event;
   readonly context: Context;
+  /** The verified caller, identified on first call (empty for anonymous callers). */
+  readonly caller: () => Promise<Caller>;
+  /** The signed-in user of a 'user' or 'admin' route (checked before the handler runs). */
+  readonly user: () => Promise<StoredUser>;
 }
 
 export interface RouteSpec<
@@ -37,6 +44,8 @@ export interface RouteSpec<
   readonly body?: BodySchema;
   readonly query?: QuerySchema;
   readonly params?: ParamsSchema;
+  /** Let a valid IdP token through before its user exists (verify-user only). */
+  readonly allowUnlinkedIdentity?: boolean;
   readonly handler: (
     request: RouteRequest<
       SchemaOutput<BodySchema>,
@@ -113,8 +122,8 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, location: stri
 }
 
 /**
- * The one standard middy chain of every route: access log, error envelope, event normalising, body
- * size limit, JSON body parsing, zod validation of body, query and path parameters, and the
+ * The one standard middy chain of every route: access log, error envelope, event normalising, the
+ * manifest's access check (before anything else), body size limit, JSON body parsing, zod validation of body, query and path parameters, and the
  * success envelope `{success: true, data}` (plus `next_cursor` for pages).
  */
 export function httpHandler<
@@ -123,8 +132,15 @@ export function httpHandler<
   ParamsSchema extends z.ZodType | undefined = undefined,
   Data = unknown,
 >(spec: RouteSpec<BodySchema, QuerySchema, ParamsSchema, Data>) {
-  const base = async (event: Event, context: Context): Promise<Result> => {
+  const base = async (event: Event, context: CallerContext): Promise<Result> => {
+    const caller = context.caller ?? (async (): Promise<Caller> => ({}));
     const request = {
+      caller,
+      user: async () => {
+        const { user } = await caller();
+        if (!user) throw new UnauthorizedError();
+        return user;
+      },
       body: parsePart(spec.body, event.body, 'body'),
       query: parsePart(spec.query, event.queryStringParameters ?? {}, 'query'),
       params: parsePart(spec.params, event.pathParameters ?? {}, 'path'),
@@ -137,10 +153,12 @@ export function httpHandler<
     >;
     const outcome = await spec.handler(request);
     if (isHandlerResult(outcome)) {
-      const body =
-        outcome.nextCursor === undefined
-          ? { success: true, data: outcome.data }
-          : { success: true, data: outcome.data, next_cursor: outcome.nextCursor };
+      const body = {
+        success: true,
+        data: outcome.data,
+        ...(outcome.nextCursor === undefined ? {} : { next_cursor: outcome.nextCursor }),
+        ...(outcome.message === undefined ? {} : { message: outcome.message }),
+      };
       return jsonResponse(outcome.status, body, outcome.headers);
     }
     return jsonResponse(200, { success: true, data: outcome });
@@ -150,6 +168,7 @@ export function httpHandler<
     .use(accessLog())
     .use(errorHandler())
     .use(httpEventNormalizer())
+    .use(authorize({ allowUnlinkedIdentity: spec.allowUnlinkedIdentity ?? false }))
     .use(bodySizeLimit(LIMITS.requestBodyMaxBytes))
     .use(jsonBody());
   // The normaliser widens middy's event type to every API Gateway shape; callers pass payload 2.0.

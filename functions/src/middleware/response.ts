@@ -24,7 +24,17 @@ export interface HandlerResult<T> {
   readonly data: T;
   readonly nextCursor?: string | null;
   readonly headers?: Record<string, string>;
+  /** A human-readable note beside `data` (verify-user answers one). */
+  readonly message?: string;
 }
+
+/** 200 with `data` and a `message` beside it. */
+export const withMessage = <T>(data: T, message: string): HandlerResult<T> => ({
+  kind: 'result',
+  status: 200,
+  data,
+  message,
+});
 
 /** 201 Created with `data`. */
 export const created = <T>(data: T): HandlerResult<T> => ({ kind: 'result', status: 201, data });

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 export function httpEvent(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
-    routeKey: 'POST /api/test',
+    routeKey: 'ANY /api/{proxy+}',
     rawPath: '/api/test',
     rawQueryString: '',
     headers: { 'content-type': 'application/json' },
@@ -21,7 +21,7 @@ export function httpEvent(overrides: Partial<APIGatewayProxyEventV2> = {}): APIG
         userAgent: 'vitest',
       },
       requestId: 'request-1',
-      routeKey: 'POST /api/test',
+      routeKey: 'ANY /api/{proxy+}',
       stage: '$default',
       time: new Date().toUTCString(),
       timeEpoch: Date.now(),

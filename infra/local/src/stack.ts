@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
 import { LocalStackError } from './local-error';
 import { DEMO_PROJECTS } from './seed-data';
+import { seedDemoAccounts } from './seed-accounts';
 import { startServer } from './server';
 import { ensureTable } from './table';
 
@@ -14,6 +16,10 @@ export interface LocalStackOptions {
   readonly webRoot: string;
   readonly tableName: string;
   readonly config: RuntimeConfig;
+  /** Key of the product's own tokens; a random one when absent (tests). */
+  readonly tokenSecret?: string;
+  /** Extra environment for the handlers (e.g. login limits in tests). */
+  readonly functionEnv?: Readonly<Record<string, string>>;
 }
 
 export interface LocalStack {
@@ -85,10 +91,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env.AWS_REGION ??= 'us-east-1';
     process.env.POWERTOOLS_DEV ??= 'false';
+    process.env.AUTH_TOKEN_SECRET = options.tokenSecret ?? randomBytes(32).toString('base64url');
+    Object.assign(process.env, options.functionEnv ?? {});
 
     await ensureTable(dynamo.client, options.tableName);
     const { seedProjectsOnce } = await import('@hatchworks/functions/data/seed-repository');
     const seeded = await seedProjectsOnce('demo-projects', DEMO_PROJECTS);
+    await seedDemoAccounts();
     const server = await startServer({
       port: options.port,
       webRoot: options.webRoot,

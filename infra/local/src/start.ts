@@ -2,11 +2,21 @@
  * `npm start`: the whole product on one machine, no AWS account needed. Data persists under
  * `.data/`; Ctrl-C stops everything, DynamoDB Local included.
  */
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { localRuntimeConfig } from './local-config';
 import { LocalStackError } from './local-error';
 import { DATA_DIR, WEB_ROOT } from './paths';
+import { DEMO_ACCOUNTS } from './seed-accounts';
 import { startLocalStack, type LocalStack } from './stack';
 
 function port(): number {
@@ -33,6 +43,16 @@ function checkDataDir(): void {
   }
 }
 
+/** The key of the product's own tokens, made once and kept under the data folder. */
+function tokenSecret(): string {
+  const path = join(DATA_DIR, 'token-secret');
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(path, secret, { mode: 0o600 });
+  return secret;
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(WEB_ROOT, 'index.html'))) {
     throw new LocalStackError(
@@ -46,10 +66,15 @@ async function main(): Promise<void> {
     webRoot: WEB_ROOT,
     tableName: process.env.TABLE_NAME ?? 'hatchworks-local',
     config: localRuntimeConfig(),
+    tokenSecret: tokenSecret(),
   });
 
   console.log(`\n  Hatchworks is running at ${stack.url}`);
   console.log(`  Data: ${DATA_DIR} (${stack.seeded ? 'demo data seeded' : 'existing data kept'})`);
+  console.log('  Demo accounts (email / password):');
+  for (const account of DEMO_ACCOUNTS) {
+    console.log(`    ${account.role.padEnd(5)}  ${account.email} / ${account.password}`);
+  }
   console.log('  Press Ctrl-C to stop.\n');
 
   let stopping = false;

@@ -102,3 +102,7 @@ export function groupKey(groupName: string): string {
     .replace(/^-+|-+$/g, '');
   return key || DEFAULT_PROJECT_GROUP;
 }
+
+export const ProjectIdParamsSchema = z.object({
+  id: z.string().regex(/^[0-9A-Z]{26}$/, 'Invalid project id'),
+});

@@ -1,0 +1,61 @@
+import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { rateLimitKeys } from './keys';
+
+export interface Window {
+  readonly key: string;
+  readonly limit: number;
+  readonly seconds: number;
+}
+
+const windowStart = (seconds: number, now: Date) =>
+  Math.floor(now.getTime() / 1000 / seconds) * seconds;
+
+/**
+ * Seconds until the first exhausted window ends, or 0 when every window still has room. Windows
+ * are fixed and counted in items that TTL removes; expired ones are ignored on read because TTL
+ * deletion is lazy.
+ */
+export async function retryAfterSeconds(
+  windows: readonly Window[],
+  now = new Date(),
+): Promise<number> {
+  const keys = windows.map((window) =>
+    rateLimitKeys.window(window.key, windowStart(window.seconds, now)),
+  );
+  const result = await db.send(
+    new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+  );
+  const items = result.Responses?.[tableName] ?? [];
+  let wait = 0;
+  windows.forEach((window, index) => {
+    const key = keys[index];
+    const item = items.find((candidate) => candidate.PK === key?.PK && candidate.SK === key?.SK);
+    if (item && Number(item.hits) >= window.limit) {
+      const ends = windowStart(window.seconds, now) + window.seconds;
+      wait = Math.max(wait, Math.max(1, ends - Math.floor(now.getTime() / 1000)));
+    }
+  });
+  return wait;
+}
+
+/** Counts one hit in each window (atomic ADD), e.g. after a failed login. */
+export async function recordHits(windows: readonly Window[], now = new Date()): Promise<void> {
+  await Promise.all(
+    windows.map((window) => {
+      const start = windowStart(window.seconds, now);
+      return db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: rateLimitKeys.window(window.key, start),
+          UpdateExpression: 'ADD hits :one SET expires_at = :expires, entity = :entity',
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':expires': start + window.seconds,
+            ':entity': 'RateLimitWindow',
+          },
+        }),
+      );
+    }),
+  );
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A user as the API answers it (spec 3, User). */
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  display_name: z.string(),
+  role: z.enum(ROLES),
+  is_verified: z.boolean(),
+  egg_balance: z.number().int(),
+  can_claim_daily: z.boolean(),
+  member_since: z.string(),
+  stats: z.object({
+    features_created: z.number().int(),
+    votes_cast: z.number().int(),
+  }),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** 3–30 characters: letters, digits, '_', '.', '-'; unique regardless of case. */
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, "_", "." and "-"');
+
+export const DisplayNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Display name is required')
+  .max(60, 'Display name must be at most 60 characters');
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Enter a valid email address').max(254));
+
+/** 10–128 characters; long passphrases beat composition rules. */
+export const PasswordSchema = z
+  .string()
+  .min(10, 'Password must be at least 10 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+/** Body of `POST /api/auth/register`. */
+export const RegisterInputSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  username: UsernameSchema.optional(),
+  display_name: DisplayNameSchema.optional(),
+});
+export type RegisterInput = z.input<typeof RegisterInputSchema>;
+
+/** Body of `POST /api/auth/login`. */
+export const LoginInputSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, 'Password is required').max(128),
+});
+export type LoginInput = z.input<typeof LoginInputSchema>;
+
+/** `data` of register and login: the user and the product's own bearer token. */
+export const AuthResultSchema = z.object({ user: UserSchema, token: z.string() });
+export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+/** Body of `PUT /api/user/profile`. Email is not editable. */
+export const ProfileUpdateSchema = z.object({
+  display_name: DisplayNameSchema,
+  username: UsernameSchema,
+});
+export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
+
+/**
+ * Body of `POST /api/auth0/verify-user`. Identity comes from the bearer token; `auth0_id`, when
+ * sent, must equal the token's subject. Names are only suggestions for a new user.
+ */
+export const VerifyUserInputSchema = z.object({
+  auth0_id: z.string().max(255).optional(),
+  email: z.string().max(254).optional(),
+  display_name: z.string().max(200).optional(),
+  username: z.string().max(200).optional(),
+  nickname: z.string().max(200).optional(),
+});
+export type VerifyUserInput = z.input<typeof VerifyUserInputSchema>;
