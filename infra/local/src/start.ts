@@ -9,6 +9,7 @@ import {
   existsSync,
   mkdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -68,6 +69,14 @@ async function main(): Promise<void> {
     config: localRuntimeConfig(),
     tokenSecret: tokenSecret(),
   });
+
+  // The operator command finds the running database through this file.
+  const endpointFile = join(DATA_DIR, 'dynamodb-endpoint.json');
+  writeFileSync(
+    endpointFile,
+    JSON.stringify({ endpoint: stack.dynamoEndpoint, tableName: stack.tableName }),
+  );
+  process.once('exit', () => rmSync(endpointFile, { force: true }));
 
   console.log(`\n  Hatchworks is running at ${stack.url}`);
   console.log(`  Data: ${DATA_DIR} (${stack.seeded ? 'demo data seeded' : 'existing data kept'})`);

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/stack';
 
 const START = fileURLToPath(new URL('../src/start.ts', import.meta.url));
+const ADMIN = fileURLToPath(new URL('../src/admin.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const tempDirs: string[] = [];
 
@@ -67,6 +68,29 @@ async function projectCount(url: string): Promise<number> {
   return answer.data.projects.length;
 }
 
+function runAdmin(dataDir: string, args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', ADMIN, ...args], {
+    cwd: REPO,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+async function loginRole(
+  url: string,
+  email: string,
+  password: string,
+): Promise<string | undefined> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const answer = (await response.json()) as { data?: { user?: { role?: string } } };
+  return answer.data?.user?.role;
+}
+
 /** Java processes still running on the given data folder. */
 function javaProcessesFor(dataDir: string): string {
   return spawnSync('pgrep', ['-f', dataDir], { encoding: 'utf8' }).stdout.trim();
@@ -91,8 +115,20 @@ describe('npm start', () => {
     await waitForOutput(second, /http:\/\/localhost:\d+/);
     expect(second.stdout()).toContain('existing data kept');
     expect(await projectCount(url)).toBe(seededCount);
+
+    const granted = runAdmin(dataDir, ['grant', 'user@hatchworks.local']);
+    expect(granted.status).toBe(0);
+    expect(granted.stdout).toContain('user@hatchworks.local is now an admin.');
+    expect(await loginRole(url, 'user@hatchworks.local', 'hatchworks-user')).toBe('admin');
+
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
+    expect(javaProcessesFor(dataDir)).toBe('');
+
+    // With no stack running, the command opens the data folder itself.
+    const revoked = runAdmin(dataDir, ['revoke', 'user@hatchworks.local']);
+    expect(revoked.status).toBe(0);
+    expect(revoked.stdout).toContain('user@hatchworks.local is now a regular user.');
     expect(javaProcessesFor(dataDir)).toBe('');
   }, 120_000);
 
