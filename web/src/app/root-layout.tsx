@@ -12,6 +12,8 @@ import './root-layout.css';
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
+  // The footer's build-tool line comes from the homepage data; sharing that query's 5-minute cache
+  // keeps it to one request however many pages are visited.
   const buildTools = useBuildTools();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);

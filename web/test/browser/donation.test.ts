@@ -35,7 +35,7 @@ describe.skipIf(skipBrowserTests)('Donation widget', () => {
     const requests: string[] = [];
     const prepare = async (page: Page) => {
       page.on('request', (request: Request) => requests.push(request.url()));
-      await routeConfig({ ...donation, scriptUrl: siteUrl(SCRIPT_PATH) })(page);
+      await routeConfig(donation)(page);
     };
 
     // Act
@@ -48,6 +48,23 @@ describe.skipIf(skipBrowserTests)('Donation widget', () => {
     expect(await widget.getAttribute('data-type')).toBe('floating-chat');
     const script = page.locator(`script[src="${siteUrl(SCRIPT_PATH)}"]`);
     expect(await script.evaluate((element: HTMLScriptElement) => element.async)).toBe(true);
+  });
+
+  it('takes the floating button away when leaving Home', async () => {
+    // Prepare
+    const page = await browser.openPage('/', { prepare: routeConfig(donation) });
+    const widget = page.getByRole('button', { name: 'Tip the studio @hatchworks' });
+    await widget.waitFor();
+
+    // Act
+    await page
+      .getByRole('navigation', { name: 'Main', exact: true })
+      .getByRole('link', { name: 'About' })
+      .click();
+    await page.getByRole('heading', { name: 'About Eggs' }).waitFor();
+
+    // Assess
+    expect(await widget.count()).toBe(0);
   });
 
   it('is absent when /config.json has no donation entry', async () => {
