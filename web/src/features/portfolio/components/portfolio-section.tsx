@@ -43,15 +43,17 @@ function PortfolioBody() {
 
   const projectCount = groups.reduce((sum, [, group]) => sum + group.projects.length, 0);
   return (
-    <div className="portfolio-groups">
+    <>
       <p className="portfolio__summary">
         {projectCount} {projectCount === 1 ? 'project' : 'projects'} in {groups.length}{' '}
         {groups.length === 1 ? 'group' : 'groups'}, newest ideas and long-running favourites alike.
       </p>
-      {groups.map(([key, group]) => (
-        <ProjectGroupSection key={key} group={group} />
-      ))}
-    </div>
+      <div className="portfolio-groups">
+        {groups.map(([key, group]) => (
+          <ProjectGroupSection key={key} group={group} />
+        ))}
+      </div>
+    </>
   );
 }
 
