@@ -1,0 +1,68 @@
+import { Aspects, Stack, Validations, type IAspect } from 'aws-cdk-lib';
+import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
+import { rules } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+
+/** One kind of IAM wildcard (cdk-nag AwsSolutions-IAM5 finding) a construct needs, and why. */
+export interface WildcardAllowance {
+  /** Matches the finding, e.g. `Resource::*` or `Action::s3:GetObject*`. */
+  readonly finding: RegExp;
+  readonly reason: string;
+  /**
+   * For `Resource::*`: every action granted on `*` must match, so the allowance cannot
+   * silently cover a later, broader grant.
+   */
+  readonly actionsOnAnyResource?: RegExp;
+}
+
+interface StatementJson {
+  readonly Effect?: string;
+  readonly Action?: string | readonly string[];
+  readonly Resource?: unknown;
+}
+
+const list = <T>(value: T | readonly T[] | undefined): readonly T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value as T];
+
+function actionsOnAnyResource(policy: CfnPolicy): string[] {
+  const document = Stack.of(policy).resolve(policy.policyDocument) as {
+    Statement?: readonly StatementJson[];
+  };
+  return (document.Statement ?? [])
+    .filter((statement) => statement.Effect === 'Allow' && list(statement.Resource).includes('*'))
+    .flatMap((statement) => list(statement.Action));
+}
+
+/**
+ * Acknowledges, policy by policy, exactly the IAM5 findings an allowance explains; any other
+ * wildcard in the same policies stays a cdk-nag error. cdk-nag v3 needs each finding
+ * acknowledged by its full id, and some ids (the CDK asset bucket's ARN) depend on the
+ * target region, so they are matched when the policies are final rather than spelled out.
+ */
+class WildcardAcknowledger implements IAspect {
+  constructor(private readonly allowances: readonly WildcardAllowance[]) {}
+
+  visit(node: IConstruct): void {
+    if (!(node instanceof CfnPolicy)) return;
+    const findings = rules.iam.IAMNoWildcardPermissions(node);
+    if (!Array.isArray(findings)) return;
+    for (const finding of findings) {
+      const allowance = this.allowances.find((candidate) => candidate.finding.test(finding));
+      if (!allowance) continue;
+      const pattern = allowance.actionsOnAnyResource;
+      if (pattern && !actionsOnAnyResource(node).every((action) => pattern.test(action))) continue;
+      Validations.of(node).acknowledge({
+        id: `AwsSolutions-IAM5[${finding}]`,
+        reason: allowance.reason,
+      });
+    }
+  }
+}
+
+/** Acknowledges the explained IAM wildcard findings of every policy under `scope`. */
+export function acknowledgeWildcards(
+  scope: IConstruct,
+  allowances: readonly WildcardAllowance[],
+): void {
+  Aspects.of(scope).add(new WildcardAcknowledger(allowances));
+}

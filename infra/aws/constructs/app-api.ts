@@ -1,0 +1,121 @@
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
+import { AppFunction } from './app-function';
+
+/** The API Gateway route key of a manifest entry (`ANY` stays `ANY`). */
+export const httpRouteKey = (route: Pick<RouteDefinition, 'method' | 'path'>): HttpRouteKey =>
+  HttpRouteKey.with(route.path, HttpMethod[route.method]);
+
+/**
+ * The route keys the AWS stack serves, one per manifest entry: what the parity test compares
+ * with the local gateway's dispatch table.
+ */
+export const API_ROUTE_KEYS: readonly string[] = ROUTES.map((route) => httpRouteKey(route).key);
+
+/** Fields of HTTP API's `$context` worth one JSON access-log line per request. */
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    time: '$context.requestTime',
+    ip: '$context.identity.sourceIp',
+    userAgent: '$context.identity.userAgent',
+    method: '$context.httpMethod',
+    path: '$context.path',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    protocol: '$context.protocol',
+    responseLength: '$context.responseLength',
+    latencyMs: '$context.responseLatency',
+    integrationLatencyMs: '$context.integrationLatency',
+    integrationError: '$context.integrationErrorMessage',
+  }),
+);
+
+export interface AppApiProps {
+  readonly table: ITable;
+  /** Environment for every function (log level, debug switches). */
+  readonly environment?: Readonly<Record<string, string>>;
+  /** Steady-state requests per second across the API before API Gateway answers 429. */
+  readonly rateLimit?: number;
+  readonly burstLimit?: number;
+}
+
+/**
+ * The HTTP API behind CloudFront's `/api/*`: one route and one function per manifest entry,
+ * payload format 2.0 (what the handlers and the local gateway speak), access logs, throttling.
+ * Authorisation happens in the handlers' middleware: API Gateway's JWT authorizer takes one
+ * issuer and the product accepts two token kinds.
+ */
+export class AppApi extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly accessLogs: LogGroup;
+  /** Functions by route id. */
+  readonly functions: ReadonlyMap<string, AppFunction>;
+  /** The `execute-api` host name, CloudFront's origin for `/api/*`. */
+  readonly originDomainName: string;
+
+  constructor(scope: Construct, id: string, props: AppApiProps) {
+    super(scope, id);
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Hatchworks API, reached through CloudFront under /api/*',
+      createDefaultStage: false,
+    });
+
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      autoDeploy: true,
+      throttle: { rateLimit: props.rateLimit ?? 50, burstLimit: props.burstLimit ?? 100 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: ACCESS_LOG_FORMAT,
+      },
+    });
+
+    const functions = new Map<string, AppFunction>();
+    for (const route of ROUTES) {
+      const fn = new AppFunction(this, route.id, {
+        route,
+        table: props.table,
+        ...(props.environment ? { environment: props.environment } : {}),
+      });
+      new HttpRoute(this, `${route.id}Route`, {
+        httpApi: this.httpApi,
+        routeKey: httpRouteKey(route),
+        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.function, {
+          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+        }),
+      });
+      functions.set(route.id, fn);
+    }
+    this.functions = functions;
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        "Authorization is enforced in each handler's middleware: the API accepts two token kinds " +
+        "(the product's own JWTs and the identity provider's), which API Gateway's " +
+        'single-issuer JWT authorizer cannot verify; public routes need none.',
+    });
+
+    this.originDomainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+  }
+}

@@ -1,0 +1,37 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
+
+const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
+
+/**
+ * The product's single table, built from `TABLE_DEFINITION` (the same declaration the local
+ * bootstrap uses). It holds every balance and ledger entry, so it is guarded against loss:
+ * point-in-time recovery, deletion protection, and retained when the stack goes away.
+ */
+export class AppTable extends Construct {
+  readonly table: ITable;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const table = new Table(this, 'Table', {
+      partitionKey: stringKey(TABLE_DEFINITION.partitionKey),
+      sortKey: stringKey(TABLE_DEFINITION.sortKey),
+      // Traffic is spiky and small; on-demand costs nothing when idle and needs no capacity plan.
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      timeToLiveAttribute: TABLE_DEFINITION.ttlAttribute,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of TABLE_DEFINITION.globalIndexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: stringKey(index.partitionKey),
+        sortKey: stringKey(index.sortKey),
+      });
+    }
+    this.table = table;
+  }
+}

@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
+import { acknowledgeWildcards } from './acknowledge-wildcards';
+
+/** Vite's content-hashed output: safe to cache forever, never worth deleting on deploy. */
+const HASHED_ASSETS = 'assets/*';
+
+/** Annotation id of the warning shown when the web bundle was not built before synth. */
+export const WEB_DIST_MISSING_WARNING = 'hatchworks:web-dist-missing';
+
+export interface SiteDeploymentProps {
+  readonly bucket: IBucket;
+  readonly distribution: IDistribution;
+  /** The built SPA; when it does not exist only `/config.json` is deployed. */
+  readonly webDistPath: string;
+  /** Written as `/config.json`, read by the SPA at start-up. */
+  readonly runtimeConfig: RuntimeConfig;
+}
+
+/**
+ * Uploads the built SPA and its `/config.json`, with the same caching as the local server:
+ * hashed assets immutable for a year, everything else revalidated on each load. Hashed assets
+ * go first and are never pruned, so a browser holding the previous `index.html` still finds
+ * its files; the rest is pruned and invalidated in CloudFront.
+ */
+export class SiteDeployment extends Construct {
+  readonly deployments: readonly BucketDeployment[];
+
+  constructor(scope: Construct, id: string, props: SiteDeploymentProps) {
+    super(scope, id);
+    const built = existsSync(join(props.webDistPath, 'index.html'));
+    if (!built) {
+      Annotations.of(this).addWarningV2(
+        WEB_DIST_MISSING_WARNING,
+        `${props.webDistPath} has no index.html: only /config.json will be deployed. ` +
+          'Run `npm run build` first (`npm run deploy` does).',
+      );
+    }
+
+    // CDK's upload function would otherwise get the managed basic-execution role (logs on
+    // every log group) and a log group kept forever.
+    const role = new Role(this, 'UploadRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Copies the web bundle into the site bucket at deploy time',
+    });
+    const logGroup = new LogGroup(this, 'UploadLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    logGroup.grantWrite(role);
+
+    const common = {
+      destinationBucket: props.bucket,
+      role,
+      logGroup,
+      // 128 MB makes the upload slow on a real bundle; both deployments share one function.
+      memoryLimit: 512,
+    };
+
+    const assets = built
+      ? new BucketDeployment(this, 'HashedAssets', {
+          ...common,
+          sources: [Source.asset(props.webDistPath)],
+          exclude: ['*'],
+          include: [HASHED_ASSETS],
+          prune: false,
+          cacheControl: [
+            CacheControl.setPublic(),
+            CacheControl.maxAge(Duration.days(365)),
+            CacheControl.immutable(),
+          ],
+        })
+      : undefined;
+
+    const site = new BucketDeployment(this, 'Site', {
+      ...common,
+      sources: [
+        ...(built ? [Source.asset(props.webDistPath)] : []),
+        Source.jsonData('config.json', props.runtimeConfig),
+      ],
+      exclude: [HASHED_ASSETS],
+      // Without a bundle, pruning would delete the site that is already live.
+      prune: built,
+      cacheControl: [CacheControl.noCache()],
+      distribution: props.distribution,
+      distributionPaths: ['/*'],
+    });
+    if (assets) site.node.addDependency(assets);
+
+    this.deployments = assets ? [assets, site] : [site];
+    this.acknowledgeFindings(role);
+  }
+
+  private acknowledgeFindings(role: Role): void {
+    acknowledgeWildcards(role, [
+      {
+        finding:
+          /^(Action::s3:(GetBucket|GetObject|List|Abort|DeleteObject)\*|Resource::.*cdk-[a-z0-9]+-assets-.*\/\*|Resource::<[A-Za-z0-9]+\.Arn>\/\*)$/,
+        reason:
+          "The grants CDK's BucketDeployment makes so its upload function can read the bundle " +
+          'from the CDK asset bucket and sync it into the site bucket (prune deletes stale ' +
+          'files); scoped to those two buckets and run only during deployments.',
+      },
+      {
+        finding: /^Resource::\*$/,
+        actionsOnAnyResource: /^cloudfront:(Create|Get)Invalidation$/,
+        reason:
+          "CDK's BucketDeployment invalidates the distribution after upload and grants the " +
+          'invalidation actions on "*"; nothing else is granted on "*".',
+      },
+    ]);
+    // CDK creates the upload function once per stack, at the stack's root, under this id prefix.
+    const uploadFunctions = Stack.of(this).node.children.filter((child) =>
+      child.node.id.startsWith('Custom::CDKBucketDeployment'),
+    );
+    for (const uploadFunction of uploadFunctions) {
+      Validations.of(uploadFunction).acknowledge({
+        id: 'AwsSolutions-L1',
+        reason:
+          "CDK's BucketDeployment upload function: its runtime is chosen by aws-cdk-lib and " +
+          'moves with library upgrades; it is not code of ours.',
+      });
+    }
+  }
+}

@@ -1,0 +1,171 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AccessLevel,
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  ObjectOwnership,
+  type IBucket,
+} from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { CspOrigins } from '../../shared/security-headers';
+import type { CustomDomain } from '../config/site-context';
+import { SecurityHeadersPolicy } from './security-headers-policy';
+import { SPA_FALLBACK_CODE } from './spa-fallback';
+
+/** CloudFront's path pattern for the API; everything else is the SPA. */
+export const API_PATH_PATTERN = '/api/*';
+
+export interface SiteDistributionProps {
+  /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
+  readonly apiDomainName: string;
+  readonly cspOrigins: CspOrigins;
+  readonly customDomain?: CustomDomain;
+}
+
+const privateBucketDefaults = {
+  blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+  encryption: BucketEncryption.S3_MANAGED,
+  enforceSSL: true,
+  // Buckets outlive `cdk destroy`: the operator decides when logs and the site go.
+  removalPolicy: RemovalPolicy.RETAIN,
+} as const;
+
+/**
+ * The site's single origin for browsers: a private bucket (reached only through Origin Access
+ * Control) for the SPA and `/api/*` forwarded to the HTTP API, so the SPA calls its API
+ * same-origin with no CORS. Both behaviours send the shared security headers.
+ */
+export class SiteDistribution extends Construct {
+  readonly bucket: IBucket;
+  readonly logsBucket: IBucket;
+  readonly distribution: Distribution;
+  readonly spaFallback: CloudFrontFunction;
+
+  constructor(scope: Construct, id: string, props: SiteDistributionProps) {
+    super(scope, id);
+
+    this.logsBucket = new Bucket(this, 'LogsBucket', {
+      ...privateBucketDefaults,
+      // CloudFront standard logging writes through ACLs, so object ownership must allow them.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+    });
+
+    this.bucket = new Bucket(this, 'SiteBucket', {
+      ...privateBucketDefaults,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 's3-access/',
+    });
+
+    this.spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serves /index.html for client-side routes (paths without a file extension)',
+    });
+
+    const headers = new SecurityHeadersPolicy(this, 'SecurityHeaders', {
+      cspOrigins: props.cspOrigins,
+    }).policy;
+
+    const domain = props.customDomain;
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Hatchworks site and API',
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        // LIST lets S3 answer 404 (not 403) for a missing asset, as the local server does.
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
+          originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
+        }),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: headers,
+        functionAssociations: [
+          { function: this.spaFallback, eventType: FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: {
+        [API_PATH_PATTERN]: {
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          // A redirect would turn a POST into a GET in many clients; the API refuses plain HTTP.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Forwards Authorization and the query string; the Host header would break execute-api.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+        },
+      },
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: this.logsBucket,
+      logFilePrefix: 'cloudfront/',
+      ...(domain
+        ? {
+            domainNames: [domain.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+    });
+    this.acknowledgeFindings(domain !== undefined);
+  }
+
+  private acknowledgeFindings(hasCustomDomain: boolean): void {
+    Validations.of(this.logsBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket itself; logging its own access would recurse.',
+    });
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'A public portfolio and community site, meant to be reachable from every country.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          "WAF's fixed monthly cost is out of scale for a small studio site; API Gateway " +
+          "throttling and the API's own per-user limits bound abuse. Revisit if abuse appears.",
+      },
+      {
+        id: '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+        reason:
+          'defaultRootObject is index.html and every extension-less path is rewritten to it, ' +
+          'so no request lists the bucket; LIST only makes a missing file 404 instead of 403.',
+      },
+    );
+    if (!hasCustomDomain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, ' +
+          'whose security policy cannot be changed. With the domainName/certificateArn context ' +
+          'the distribution enforces TLSv1.2_2021 and this finding no longer applies.',
+      });
+    }
+  }
+}
