@@ -1,0 +1,134 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, routeKey } from '@hatchworks/shared/routes';
+import { TABLE_ACTIONS } from '../aws/constructs/app-function';
+import { API_ROUTE_KEYS } from '../aws/stacks/site-stack';
+import { allowedActions } from './support/iam';
+import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
+
+interface Resource {
+  readonly Properties: Record<string, unknown>;
+}
+
+describe('the HTTP API on AWS', () => {
+  let site: SynthesizedSite;
+  beforeAll(() => {
+    site = synthSite();
+  });
+
+  const fnOf = (id: string) => {
+    const fn = site.stack.api.functions.get(id);
+    if (!fn) throw new Error(`no function for route ${id}`);
+    return fn;
+  };
+
+  it('creates exactly one Node.js Lambda function per manifest route', () => {
+    // Act
+    const functions = Object.values(
+      site.template.findResources('AWS::Lambda::Function', {
+        Properties: { Runtime: 'nodejs22.x' },
+      }),
+    ) as Resource[];
+    // Assess
+    expect(functions).toHaveLength(ROUTES.length);
+    expect(functions.map((fn) => fn.Properties.Description).sort()).toEqual(
+      ROUTES.map(routeKey).sort(),
+    );
+  });
+
+  it.each(ROUTES)(
+    'runs $id on nodejs22.x/arm64 with X-Ray, its own log group and TABLE_NAME',
+    (route) => {
+      // Prepare
+      const fn = fnOf(route.id);
+      // Act
+      const properties = (
+        site.template.findResources('AWS::Lambda::Function')[
+          logicalIdOf(site, fn.function)
+        ] as Resource
+      ).Properties;
+      // Assess
+      expect(properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogGroup: { Ref: logicalIdOf(site, fn.logGroup) } },
+        Environment: {
+          Variables: {
+            TABLE_NAME: { Ref: logicalIdOf(site, site.stack.table.table) },
+            NODE_OPTIONS: '--enable-source-maps',
+            LOG_LEVEL: 'INFO',
+          },
+        },
+      });
+      const logGroup = site.template.findResources('AWS::Logs::LogGroup')[
+        logicalIdOf(site, fn.logGroup)
+      ] as Resource;
+      expect(logGroup.Properties.RetentionInDays).toBe(30);
+    },
+  );
+
+  it('serves exactly the route keys of the manifest', () => {
+    // Act
+    const routeKeys = Object.values(site.template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (route) => (route as Resource).Properties.RouteKey,
+    );
+    // Assess
+    expect(routeKeys.sort()).toEqual(ROUTES.map(routeKey).sort());
+    expect([...API_ROUTE_KEYS].sort()).toEqual(ROUTES.map(routeKey).sort());
+    expect(routeKeys).toContain('ANY /api/{proxy+}');
+  });
+
+  it.each(ROUTES)('sends $method $path to its own function with payload format 2.0', (route) => {
+    // Prepare
+    const functionId = logicalIdOf(site, fnOf(route.id).function);
+    const integrations = site.template.findResources('AWS::ApiGatewayV2::Integration', {
+      Properties: {
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+        IntegrationUri: { 'Fn::GetAtt': [functionId, 'Arn'] },
+      },
+    });
+    const [integrationId] = Object.keys(integrations);
+    // Act + Assess
+    expect(Object.keys(integrations)).toHaveLength(1);
+    site.template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: routeKey(route),
+      Target: { 'Fn::Join': ['', ['integrations/', { Ref: integrationId }]] },
+    });
+  });
+
+  it('logs every request and throttles the default stage', () => {
+    expect(() =>
+      site.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        AccessLogSettings: {
+          DestinationArn: { 'Fn::GetAtt': [logicalIdOf(site, site.stack.api.accessLogs), 'Arn'] },
+        },
+        DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      }),
+    ).not.toThrow();
+  });
+
+  describe('least privilege', () => {
+    it.each(ROUTES)('grants $id exactly its "$table" table access', (route) => {
+      // Act
+      const actions = allowedActions(site.template, logicalIdOf(site, fnOf(route.id).role));
+      // Assess
+      expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual(
+        [...TABLE_ACTIONS[route.table]].sort(),
+      );
+      expect(actions).not.toContain('dynamodb:Scan');
+    });
+
+    it.each(ROUTES)('gives $id a role with no managed policies', (route) => {
+      // Act
+      const role = site.template.findResources('AWS::IAM::Role')[
+        logicalIdOf(site, fnOf(route.id).role)
+      ] as Resource;
+      // Assess
+      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    });
+  });
+});

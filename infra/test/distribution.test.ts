@@ -1,0 +1,253 @@
+import { extname } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SPA_FALLBACK_CODE } from '../aws/constructs/spa-fallback';
+import { contentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
+import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
+
+interface Behavior {
+  readonly PathPattern?: string;
+  readonly CachePolicyId?: string;
+  readonly OriginRequestPolicyId?: string;
+  readonly AllowedMethods?: string[];
+  readonly FunctionAssociations?: unknown[];
+  readonly ResponseHeadersPolicyId?: unknown;
+  readonly ViewerProtocolPolicy?: string;
+}
+
+interface DistributionConfig {
+  readonly DefaultCacheBehavior: Behavior;
+  readonly CacheBehaviors: Behavior[];
+  readonly CustomErrorResponses?: unknown;
+  readonly Origins: { OriginAccessControlId?: unknown; S3OriginConfig?: unknown }[];
+  readonly HttpVersion: string;
+  readonly PriceClass: string;
+  readonly Logging?: unknown;
+  readonly Aliases?: string[];
+  readonly ViewerCertificate?: Record<string, unknown>;
+}
+
+/** Managed policy ids (stable across accounts and regions). */
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+const distributionConfig = (site: SynthesizedSite): DistributionConfig => {
+  const [distribution] = Object.values(
+    site.template.findResources('AWS::CloudFront::Distribution'),
+  ) as { Properties: { DistributionConfig: DistributionConfig } }[];
+  if (!distribution) throw new Error('no distribution');
+  return distribution.Properties.DistributionConfig;
+};
+
+/** Runs the CloudFront Function's code on a viewer request for `uri`. */
+const rewrite = (uri: string): string => {
+  const sandbox: { result?: { uri: string } } = {};
+  runInNewContext(
+    `${SPA_FALLBACK_CODE}\nresult = handler({ request: { uri: ${JSON.stringify(uri)} } });`,
+    sandbox,
+  );
+  if (!sandbox.result) throw new Error('handler returned nothing');
+  return sandbox.result.uri;
+};
+
+describe('the CloudFront distribution', () => {
+  let site: SynthesizedSite;
+  let config: DistributionConfig;
+  beforeAll(() => {
+    site = synthSite();
+    config = distributionConfig(site);
+  });
+
+  it('sends /api/* to the HTTP API uncached, with every method and the viewer headers but Host', () => {
+    // Act
+    const api = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*');
+    // Assess
+    expect(config.CacheBehaviors).toHaveLength(1);
+    expect(api).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect(api?.AllowedMethods?.sort()).toEqual(
+      ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'].sort(),
+    );
+  });
+
+  it('runs the SPA fallback on viewer requests of the default behaviour only', () => {
+    // Prepare
+    const functionId = logicalIdOf(site, site.stack.site.spaFallback);
+    // Assess
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+    ]);
+    expect(config.CacheBehaviors.every((behavior) => !behavior.FunctionAssociations)).toBe(true);
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  it('has no custom error responses, so API 404s stay JSON', () => {
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('serves HTTP/2 and HTTP/3 from price class 100, with access logs', () => {
+    expect(config).toMatchObject({ HttpVersion: 'http2and3', PriceClass: 'PriceClass_100' });
+    expect(config.Logging).toMatchObject({ Prefix: 'cloudfront/' });
+  });
+
+  it('attaches the security-headers policy to both behaviours', () => {
+    // Prepare
+    const policyRef = {
+      Ref: Object.keys(site.template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0],
+    };
+    // Assess
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(policyRef);
+    expect(config.CacheBehaviors[0]?.ResponseHeadersPolicyId).toEqual(policyRef);
+  });
+
+  it('sends HSTS, the shared CSP, nosniff, DENY framing and the referrer policy', () => {
+    expect(() =>
+      site.template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+        ResponseHeadersPolicyConfig: {
+          SecurityHeadersConfig: {
+            StrictTransportSecurity: {
+              AccessControlMaxAgeSec: STRICT_TRANSPORT_SECURITY.maxAgeSeconds,
+              IncludeSubdomains: true,
+              Override: true,
+            },
+            ContentSecurityPolicy: {
+              ContentSecurityPolicy: contentSecurityPolicy({
+                script: [],
+                frame: [],
+                connect: [],
+                form: [],
+              }),
+              Override: true,
+            },
+            ContentTypeOptions: { Override: true },
+            FrameOptions: { FrameOption: 'DENY', Override: true },
+            ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          },
+        },
+      }),
+    ).not.toThrow();
+  });
+
+  it('keeps the site bucket private, encrypted, TLS-only and reachable only through OAC', () => {
+    // Prepare
+    const bucketId = logicalIdOf(site, site.stack.site.bucket);
+    const distributionId = logicalIdOf(site, site.stack.site.distribution);
+    // Assess
+    site.template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [
+          { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
+        ],
+      },
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 's3-access/' }),
+    });
+    site.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            // LIST turns a missing file into 404 rather than 403, as locally.
+            Action: ['s3:GetObject', 's3:ListBucket'],
+            Condition: {
+              StringEquals: {
+                'AWS:SourceArn': Match.objectLike({
+                  'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: distributionId }])]),
+                }),
+              },
+            },
+          }),
+        ]),
+      },
+    });
+    site.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    expect(config.Origins[0]).toMatchObject({ OriginAccessControlId: expect.anything() });
+  });
+
+  it('uses the default certificate when no custom domain is configured', () => {
+    expect(config.Aliases).toBeUndefined();
+  });
+});
+
+describe('the SPA fallback function', () => {
+  it.each(['/', '/projects', '/projects/alpha', '/tracker/', '/.well-known'])(
+    'serves /index.html for the client route %s',
+    (uri) => {
+      expect(rewrite(uri)).toBe('/index.html');
+    },
+  );
+
+  it.each(['/index.html', '/assets/main-abc123.js', '/favicon.svg', '/config.json'])(
+    'leaves the file %s alone',
+    (uri) => {
+      expect(rewrite(uri)).toBe(uri);
+    },
+  );
+
+  it.each(['/', '/a/b', '/assets/x.js', '/x.', '/.env', '/a.b/c'])(
+    'decides %s like the local server (extname === "")',
+    (uri) => {
+      expect(rewrite(uri) === '/index.html').toBe(extname(uri) === '');
+    },
+  );
+});
+
+describe('the CloudFront distribution with a custom domain and donation widget', () => {
+  let site: SynthesizedSite;
+  beforeAll(() => {
+    site = synthSite({
+      context: {
+        domainName: 'hatchworks.example.com',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+        donationScriptUrl: 'https://tips.example.net/widget.js',
+        donationAccount: 'hatchworks',
+      },
+    });
+  });
+
+  it('serves the domain with its certificate over TLS 1.2 or newer', () => {
+    expect(distributionConfig(site)).toMatchObject({
+      Aliases: ['hatchworks.example.com'],
+      ViewerCertificate: {
+        AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+        MinimumProtocolVersion: 'TLSv1.2_2021',
+        SslSupportMethod: 'sni-only',
+      },
+    });
+  });
+
+  it("lets the CSP load and frame the donation widget's origin", () => {
+    expect(() =>
+      site.template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+        ResponseHeadersPolicyConfig: {
+          SecurityHeadersConfig: Match.objectLike({
+            ContentSecurityPolicy: {
+              ContentSecurityPolicy: contentSecurityPolicy({
+                script: ['https://tips.example.net'],
+                frame: ['https://tips.example.net'],
+                connect: [],
+                form: [],
+              }),
+              Override: true,
+            },
+          }),
+        },
+      }),
+    ).not.toThrow();
+  });
+});

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { REPO_ROOT } from '../../aws/paths';
+import { createSiteApp, type SiteApp } from '../../aws/site-app';
+
+/** The feature flags of `cdk.json`, so tests synthesize what `cdk synth` does. */
+function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  return cdkJson.context ?? {};
+}
+
+/** A tiny stand-in for `web/dist`, so tests do not depend on a web build. */
+export function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hatchworks-web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Hatchworks</title>');
+  writeFileSync(join(dir, 'assets', 'main-abc123.js'), 'console.log("hi")');
+  return dir;
+}
+
+export interface SynthOptions {
+  /** Operator context (`-c key=value`). */
+  readonly context?: Record<string, unknown>;
+  /** Run esbuild for every function (slow); otherwise bundling is skipped. */
+  readonly bundle?: boolean;
+  /** @default a fresh fake bundle */
+  readonly webDistPath?: string;
+}
+
+export interface SynthesizedSite extends SiteApp {
+  readonly template: Template;
+}
+
+/** Synthesizes the real app (cdk-nag included) as `cdk synth` would, minus the CLI. */
+export function synthSite(options: SynthOptions = {}): SynthesizedSite {
+  const site = createSiteApp(
+    {
+      context: {
+        ...cdkJsonContext(),
+        ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+        ...options.context,
+      },
+    },
+    { webDistPath: options.webDistPath ?? fakeWebDist() },
+  );
+  return { ...site, template: Template.fromStack(site.stack) };
+}
+
+/** The logical id CloudFormation gives a construct's main resource. */
+export function logicalIdOf(site: SiteApp, resource: { node: { defaultChild?: unknown } }): string {
+  const child = resource.node.defaultChild;
+  if (!child || typeof child !== 'object' || !('logicalId' in child)) {
+    throw new Error('construct has no CloudFormation resource');
+  }
+  return String(site.stack.resolve((child as { logicalId: string }).logicalId));
+}
