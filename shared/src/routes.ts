@@ -16,7 +16,7 @@ export interface RouteDefinition {
   /** Unique, stable identifier; names the Lambda function. */
   readonly id: string;
   readonly method: HttpMethod;
-  /** API Gateway path template, e.g. `/api/projects/{group}`. */
+  /** API Gateway path template, e.g. `/api/projects/{key}`. */
   readonly path: string;
   /** Handler module under `functions/src/handlers/`, without extension; it exports `handler`. */
   readonly handler: string;
@@ -52,7 +52,9 @@ export const ROUTES = [
   {
     id: 'GetProjectGroup',
     method: 'GET',
-    path: '/api/projects/{group}',
+    // API Gateway refuses differently named variables at one position, so `{key}` is a group key
+    // here and a project id on PUT and DELETE.
+    path: '/api/projects/{key}',
     handler: 'projects/get-project-group',
     access: 'public',
     table: 'read',
@@ -68,7 +70,7 @@ export const ROUTES = [
   {
     id: 'UpdateProject',
     method: 'PUT',
-    path: '/api/projects/{id}',
+    path: '/api/projects/{key}',
     handler: 'projects/update-project',
     access: 'admin',
     table: 'readwrite',
@@ -76,7 +78,7 @@ export const ROUTES = [
   {
     id: 'DeleteProject',
     method: 'DELETE',
-    path: '/api/projects/{id}',
+    path: '/api/projects/{key}',
     handler: 'projects/delete-project',
     access: 'admin',
     table: 'readwrite',

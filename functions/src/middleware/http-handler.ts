@@ -14,7 +14,7 @@ import { AppError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { StoredUser } from '../data/users-repository';
 import { UnauthorizedError } from '../lib/errors';
-import { authorize, type Caller, type CallerContext } from './authorize';
+import { accessGuard, type Caller, type CallerContext, type Identify } from './access';
 import { errorHandler } from './error-handler';
 import { isHandlerResult, jsonResponse, type HandlerResult } from './response';
 
@@ -46,6 +46,8 @@ export interface RouteSpec<
   readonly params?: ParamsSchema;
   /** Let a valid IdP token through before its user exists (verify-user only). */
   readonly allowUnlinkedIdentity?: boolean;
+  /** How to find the caller; set by `authHandler`, absent on anonymous-only routes. */
+  readonly identify?: Identify;
   readonly handler: (
     request: RouteRequest<
       SchemaOutput<BodySchema>,
@@ -168,7 +170,7 @@ export function httpHandler<
     .use(accessLog())
     .use(errorHandler())
     .use(httpEventNormalizer())
-    .use(authorize({ allowUnlinkedIdentity: spec.allowUnlinkedIdentity ?? false }))
+    .use(accessGuard(spec.identify, { allowUnlinkedIdentity: spec.allowUnlinkedIdentity ?? false }))
     .use(bodySizeLimit(LIMITS.requestBodyMaxBytes))
     .use(jsonBody());
   // The normaliser widens middy's event type to every API Gateway shape; callers pass payload 2.0.

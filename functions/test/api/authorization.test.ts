@@ -6,9 +6,11 @@ import { bearer, registerAdmin, registerUser } from '../../../test/support/accou
 const CHECKED = ROUTES.filter((route) => route.method !== 'ANY') as readonly RouteDefinition[];
 
 function concretePath(route: RouteDefinition): string {
-  return route.path
-    .replace('{group}', 'web-applications')
-    .replace('{id}', '01ARZ3NDEKTSV4RRFFQ69G5FAV');
+  // `{key}` is a group key on GET and a project id on writes.
+  return route.path.replace(
+    '{key}',
+    route.method === 'GET' ? 'web-applications' : '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+  );
 }
 
 async function call(route: RouteDefinition, token?: string) {

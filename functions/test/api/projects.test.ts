@@ -104,7 +104,7 @@ describe('GET /api/projects/homepage', () => {
   });
 });
 
-describe('GET /api/projects/{group}', () => {
+describe('GET /api/projects/{key}', () => {
   it("answers one group's projects by group key", async () => {
     const answer = await api<{
       data: { key: string; name: string; projects: Project[] };

@@ -137,3 +137,25 @@ describe('the standard handler chain', () => {
     expect(response.body).not.toMatch(/ECONNREFUSED|secret-table|at /);
   });
 });
+
+describe('the access guard', () => {
+  it('fails closed when a protected route is served by a handler that cannot identify callers', async () => {
+    const profile = httpHandler({ handler: async () => ({ secret: true }) });
+    const event = httpEvent({ routeKey: 'GET /api/user/profile' });
+
+    const response = parse(await profile(event, lambdaContext));
+
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('refuses a route that is not in the manifest', async () => {
+    const stray = httpHandler({ handler: async () => ({ ok: true }) });
+
+    const response = parse(
+      await stray(httpEvent({ routeKey: 'GET /api/unlisted' }), lambdaContext),
+    );
+
+    expect(response.statusCode).toBe(500);
+  });
+});

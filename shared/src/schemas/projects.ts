@@ -40,7 +40,7 @@ export const ProjectSchema = z.object({
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
-/** Body of `POST /api/projects` and `PUT /api/projects/{id}` (spec 5, project form). */
+/** Body of `POST /api/projects` and `PUT /api/projects/{key}` (spec 5, project form). */
 export const ProjectInputSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(200),
   path: optionalText(500).optional(),
@@ -86,10 +86,10 @@ export const HomepageSchema = z.object({
 });
 export type Homepage = z.infer<typeof HomepageSchema>;
 
-/** `data` of `GET /api/projects/{group}`. */
+/** `data` of `GET /api/projects/{key}` (key = group key or name). */
 export const ProjectGroupResponseSchema = ProjectGroupSchema.extend({ key: z.string() });
 
-export const GroupParamsSchema = z.object({ group: z.string().min(1).max(100) });
+export const GroupParamsSchema = z.object({ key: z.string().min(1).max(100) });
 
 /**
  * The key a group is addressed by in URLs and the homepage map: the group name in lower case with
@@ -103,6 +103,7 @@ export function groupKey(groupName: string): string {
   return key || DEFAULT_PROJECT_GROUP;
 }
 
+/** Path of `PUT` and `DELETE /api/projects/{key}`: the key is the project's id. */
 export const ProjectIdParamsSchema = z.object({
-  id: z.string().regex(/^[0-9A-Z]{26}$/, 'Invalid project id'),
+  key: z.string().regex(/^[0-9A-Z]{26}$/, 'Invalid project id'),
 });

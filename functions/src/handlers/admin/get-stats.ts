@@ -1,7 +1,7 @@
 import { readCounters } from '../../data/users-repository';
-import { httpHandler } from '../../middleware/http-handler';
+import { authHandler } from '../../middleware/auth-handler';
 
-export const handler = httpHandler({
+export const handler = authHandler({
   handler: async () => {
     const counters = await readCounters();
     return { users: { total: counters.users }, projects: { total: counters.projects } };

@@ -1,9 +1,9 @@
 import { PageQuerySchema } from '@hatchworks/shared/schemas/envelope';
 import { listUsers, toApiUser } from '../../data/users-repository';
-import { httpHandler } from '../../middleware/http-handler';
+import { authHandler } from '../../middleware/auth-handler';
 import { page } from '../../middleware/response';
 
-export const handler = httpHandler({
+export const handler = authHandler({
   query: PageQuerySchema,
   handler: async ({ query }) => {
     const result = await listUsers(query.limit, query.cursor);

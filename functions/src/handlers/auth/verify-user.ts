@@ -9,12 +9,12 @@ import {
 import { emailLocalPart, fallbackDisplayName, fallbackUsername } from '../../domain/usernames';
 import { AppError, ConflictError, ForbiddenError } from '../../lib/errors';
 import { fetchUserInfo } from '../../lib/userinfo';
-import { httpHandler } from '../../middleware/http-handler';
+import { authHandler } from '../../middleware/auth-handler';
 import { withMessage } from '../../middleware/response';
 
 const VERIFIED = 'User verified successfully';
 
-export const handler = httpHandler({
+export const handler = authHandler({
   body: VerifyUserInputSchema.optional(),
   allowUnlinkedIdentity: true,
   handler: async ({ body, caller }) => {

@@ -1,9 +1,9 @@
 import { ProjectInputSchema } from '@hatchworks/shared/schemas/projects';
 import { createProject } from '../../data/projects-repository';
-import { httpHandler } from '../../middleware/http-handler';
+import { authHandler } from '../../middleware/auth-handler';
 import { created } from '../../middleware/response';
 
-export const handler = httpHandler({
+export const handler = authHandler({
   body: ProjectInputSchema,
   handler: async ({ body }) => created(await createProject(body)),
 });

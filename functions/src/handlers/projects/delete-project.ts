@@ -1,11 +1,11 @@
 import { ProjectIdParamsSchema } from '@hatchworks/shared/schemas/projects';
 import { deleteProject } from '../../data/projects-repository';
-import { httpHandler } from '../../middleware/http-handler';
+import { authHandler } from '../../middleware/auth-handler';
 
-export const handler = httpHandler({
+export const handler = authHandler({
   params: ProjectIdParamsSchema,
   handler: async ({ params }) => {
-    await deleteProject(params.id);
-    return { deleted: true, id: params.id };
+    await deleteProject(params.key);
+    return { deleted: true, id: params.key };
   },
 });

@@ -9,7 +9,7 @@ export const handler = httpHandler({
   params: GroupParamsSchema,
   query: PageQuerySchema,
   handler: async ({ params, query }) => {
-    const key = groupKey(params.group);
+    const key = groupKey(params.key);
     const result = await listProjectsByGroup(key, query.limit, query.cursor);
     const first = result.items[0];
     if (!first && !query.cursor) throw new NotFoundError();

@@ -1,9 +1,9 @@
 import { ProjectIdParamsSchema, ProjectInputSchema } from '@hatchworks/shared/schemas/projects';
 import { updateProject } from '../../data/projects-repository';
-import { httpHandler } from '../../middleware/http-handler';
+import { authHandler } from '../../middleware/auth-handler';
 
-export const handler = httpHandler({
+export const handler = authHandler({
   params: ProjectIdParamsSchema,
   body: ProjectInputSchema,
-  handler: async ({ params, body }) => updateProject(params.id, body),
+  handler: async ({ params, body }) => updateProject(params.key, body),
 });

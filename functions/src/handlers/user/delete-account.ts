@@ -1,7 +1,7 @@
 import { deleteUser } from '../../data/users-repository';
-import { httpHandler } from '../../middleware/http-handler';
+import { authHandler } from '../../middleware/auth-handler';
 
-export const handler = httpHandler({
+export const handler = authHandler({
   handler: async ({ user }) => {
     await deleteUser(await user());
     return { deleted: true };

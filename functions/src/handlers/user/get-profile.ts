@@ -1,7 +1,7 @@
 import type { User } from '@hatchworks/shared/schemas/users';
 import { toApiUser } from '../../data/users-repository';
-import { httpHandler } from '../../middleware/http-handler';
+import { authHandler } from '../../middleware/auth-handler';
 
-export const handler = httpHandler({
+export const handler = authHandler({
   handler: async ({ user }): Promise<User> => toApiUser(await user()),
 });

@@ -1,8 +1,8 @@
 import { ProfileUpdateSchema, type User } from '@hatchworks/shared/schemas/users';
 import { toApiUser, updateProfile } from '../../data/users-repository';
-import { httpHandler } from '../../middleware/http-handler';
+import { authHandler } from '../../middleware/auth-handler';
 
-export const handler = httpHandler({
+export const handler = authHandler({
   body: ProfileUpdateSchema,
   handler: async ({ body, user }): Promise<User> =>
     toApiUser(await updateProfile(await user(), body)),

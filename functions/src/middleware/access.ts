@@ -5,15 +5,20 @@ import type {
   Context,
 } from 'aws-lambda';
 import { ROUTES, routeKey, type Access } from '@hatchworks/shared/routes';
-import { getUserById, getUserBySubject, type StoredUser } from '../data/users-repository';
+import type { StoredUser } from '../data/users-repository';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
-import { isTokenRejection, verifyBearer, type VerifiedToken } from '../lib/tokens';
+import type { VerifiedToken } from '../lib/tokens';
 
 /** Who is calling: the verified token and the stored user it resolves to, when there is one. */
 export interface Caller {
   readonly token?: VerifiedToken;
   readonly user?: StoredUser;
 }
+
+/** Finds the caller of a request (see identify.ts); only authenticated handlers carry one. */
+export type Identify = (event: APIGatewayProxyEventV2) => Promise<Caller>;
+
+export type CallerContext = Context & { caller?: () => Promise<Caller> };
 
 const ACCESS_BY_ROUTE = new Map<string, Access>(
   ROUTES.map((route) => [routeKey(route), route.access]),
@@ -26,40 +31,15 @@ export function accessOf(key: string): Access {
   return access;
 }
 
-function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
-  const header = event.headers.authorization ?? event.headers.Authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-}
-
-async function resolve(token: VerifiedToken): Promise<StoredUser | undefined> {
-  return token.kind === 'own'
-    ? getUserById(token.userId)
-    : getUserBySubject(token.issuer, token.subject);
-}
-
-/** Verifies the request's bearer token, if any, and finds its user; a bad token is no caller. */
-export async function identify(event: APIGatewayProxyEventV2): Promise<Caller> {
-  const raw = bearerToken(event);
-  if (!raw) return {};
-  try {
-    const token = await verifyBearer(raw);
-    return token ? { token, user: await resolve(token) } : {};
-  } catch (error) {
-    if (isTokenRejection(error)) return {};
-    throw error;
-  }
-}
-
-export type CallerContext = Context & { caller?: () => Promise<Caller> };
-
 /**
  * Enforces the manifest's access level before anything else runs: 401 without a valid token of a
  * live user, 403 for non-admins on admin routes. On public routes the caller is identified only
- * if the handler asks. `allowUnlinkedIdentity` lets a valid IdP token through before its user
- * exists (verify-user creates it).
+ * if the handler asks. A protected route whose handler has no `identify` fails closed (500), so a
+ * wrong handler factory can never open a route. `allowUnlinkedIdentity` lets a valid IdP token
+ * through before its user exists (verify-user creates it).
  */
-export const authorize = (
+export const accessGuard = (
+  identify: Identify | undefined,
   options: { allowUnlinkedIdentity?: boolean } = {},
 ): MiddlewareObj<
   APIGatewayProxyEventV2,
@@ -68,10 +48,14 @@ export const authorize = (
   CallerContext
 > => ({
   before: async (request) => {
-    const access = accessOf(request.event.routeKey);
+    const key = request.event.routeKey;
+    const access = accessOf(key);
     let identified: Promise<Caller> | undefined;
-    request.context.caller = () => (identified ??= identify(request.event));
+    request.context.caller = () =>
+      (identified ??= identify ? identify(request.event) : Promise.resolve({}));
     if (access === 'public') return;
+    if (!identify)
+      throw new Error(`Route ${key} is ${access}-only but its handler cannot identify callers`);
     const caller = await request.context.caller();
     const allowed = caller.user ?? (options.allowUnlinkedIdentity && caller.token?.kind === 'idp');
     if (!caller.token || !allowed) throw new UnauthorizedError();

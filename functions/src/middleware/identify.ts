@@ -1,0 +1,31 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { getUserById, getUserBySubject } from '../data/users-repository';
+import { isTokenRejection, verifyBearer } from '../lib/tokens';
+import type { Caller } from './access';
+
+function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
+  const header = event.headers.authorization ?? event.headers.Authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/**
+ * Verifies the request's bearer token (the product's own or the IdP's) and finds its live user;
+ * a bad or foreign token is no caller.
+ */
+export async function identify(event: APIGatewayProxyEventV2): Promise<Caller> {
+  const raw = bearerToken(event);
+  if (!raw) return {};
+  try {
+    const token = await verifyBearer(raw);
+    if (!token) return {};
+    const user =
+      token.kind === 'own'
+        ? await getUserById(token.userId)
+        : await getUserBySubject(token.issuer, token.subject);
+    return { token, ...(user ? { user } : {}) };
+  } catch (error) {
+    if (isTokenRejection(error)) return {};
+    throw error;
+  }
+}
