@@ -22,7 +22,16 @@ export interface RouteDefinition {
   readonly handler: string;
   readonly access: Access;
   readonly table: TableAccess;
+  /**
+   * Signs or verifies the product's own tokens although it is public (register, login). Routes
+   * that are not public verify tokens anyway; see `usesTokens`.
+   */
+  readonly tokens?: boolean;
 }
+
+/** Whether a route's function needs the token key and the identity provider's settings. */
+export const usesTokens = (route: RouteDefinition): boolean =>
+  route.access !== 'public' || route.tokens === true;
 
 export const ROUTES = [
   {
@@ -90,6 +99,7 @@ export const ROUTES = [
     handler: 'auth/register',
     access: 'public',
     table: 'readwrite',
+    tokens: true,
   },
   {
     id: 'Login',
@@ -98,6 +108,7 @@ export const ROUTES = [
     handler: 'auth/login',
     access: 'public',
     table: 'readwrite',
+    tokens: true,
   },
   {
     id: 'VerifyUser',
