@@ -1,11 +1,11 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { groupKey, type Project, type ProjectInput } from '@hatchworks/shared/schemas/projects';
 import { ProjectInputSchema } from '@hatchworks/shared/schemas/projects';
 import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import { counterKeys, projectKeys } from './keys';
-import { cancellationCodes, failedCondition } from './transactions';
+import { cancellationCodes, failedCondition, putNew, transact } from './transactions';
 import { NotFoundError } from '../lib/errors';
 
 /** The most items the homepage gathers; its Query is paged internally up to this bound. */
@@ -148,20 +148,7 @@ export function projectCounterUpdate(delta: number) {
 /** Stores a new project and counts it. */
 export async function createProject(input: ProjectInput, now = new Date()): Promise<Project> {
   const { project, item } = newProjectItem(input, now);
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName,
-            Item: item,
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        projectCounterUpdate(1),
-      ],
-    }),
-  );
+  await transact([putNew(item), projectCounterUpdate(1)]);
   return project;
 }
 
@@ -185,24 +172,20 @@ export async function updateProject(
     ...(current.feature_counts ? { feature_counts: current.feature_counts } : {}),
   };
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...projectKeys.item(id),
-                entity: 'Project',
-                ...indexKeys(project),
-                ...project,
-              },
-              ConditionExpression: 'attribute_exists(PK)',
-            },
+    await transact([
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...projectKeys.item(id),
+            entity: 'Project',
+            ...indexKeys(project),
+            ...project,
           },
-        ],
-      }),
-    );
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+    ]);
   } catch (error) {
     if (failedCondition(cancellationCodes(error), 0)) throw new NotFoundError();
     throw error;
@@ -213,20 +196,16 @@ export async function updateProject(
 /** Deletes a project and uncounts it; its feature requests keep the title they recorded. */
 export async function deleteProject(id: string): Promise<void> {
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName,
-              Key: projectKeys.item(id),
-              ConditionExpression: 'attribute_exists(PK)',
-            },
-          },
-          projectCounterUpdate(-1),
-        ],
-      }),
-    );
+    await transact([
+      {
+        Delete: {
+          TableName: tableName,
+          Key: projectKeys.item(id),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      projectCounterUpdate(-1),
+    ]);
   } catch (error) {
     if (failedCondition(cancellationCodes(error), 0)) throw new NotFoundError();
     throw error;

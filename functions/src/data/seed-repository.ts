@@ -1,7 +1,6 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { ProjectInput } from '@hatchworks/shared/schemas/projects';
-import { db, tableName } from './client';
+import { tableName } from './client';
+import { cancellationCodes, failedCondition, putNew, transact } from './transactions';
 import { metaKeys } from './keys';
 import { newProjectItem, projectCounterUpdate } from './projects-repository';
 
@@ -21,31 +20,18 @@ export async function seedProjectsOnce(
   const now = Date.now();
   const items = projects.map((input, index) => newProjectItem(input, new Date(now + index)).item);
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...metaKeys.seed(name),
-                entity: 'SeedMarker',
-                seeded_at: new Date(now).toISOString(),
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          ...items.map((item) => ({ Put: { TableName: tableName, Item: item } })),
-          projectCounterUpdate(items.length),
-        ],
+    await transact([
+      putNew({
+        ...metaKeys.seed(name),
+        entity: 'SeedMarker',
+        seeded_at: new Date(now).toISOString(),
       }),
-    );
+      ...items.map((item) => ({ Put: { TableName: tableName, Item: item } })),
+      projectCounterUpdate(items.length),
+    ]);
     return true;
   } catch (error) {
-    const markerExists =
-      error instanceof TransactionCanceledException &&
-      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
-    if (markerExists) return false;
+    if (failedCondition(cancellationCodes(error), 0)) return false;
     throw error;
   }
 }

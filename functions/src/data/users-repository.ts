@@ -1,10 +1,4 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomInt } from 'node:crypto';
 import { ulid } from 'ulid';
 import { EGGS } from '@hatchworks/shared/constants';
@@ -14,7 +8,7 @@ import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import { counterKeys, userKeys } from './keys';
 import { ledgerEntryItem } from './ledger';
-import { cancellationCodes, failedCondition } from './transactions';
+import { cancellationCodes, failedCondition, putNew, transact } from './transactions';
 import type { Page } from './projects-repository';
 
 /** A user as stored, with what the API never shows. */
@@ -76,6 +70,13 @@ export type CreateUserOutcome =
 
 const USERNAME_ATTEMPTS = 5;
 
+/** The item that reserves an email, username or IdP subject for one user. */
+const uniqueGuard = (key: Record<string, string>, userId: string) => ({
+  ...key,
+  entity: 'UniqueGuard',
+  user_id: userId,
+});
+
 function candidateUsername(base: string, attempt: number): string {
   if (attempt === 0) return base;
   const suffix = String(randomInt(1000, 99999));
@@ -108,21 +109,9 @@ export async function createUser(input: NewUser, now = new Date()): Promise<Crea
       ...(input.passwordHash ? { password_hash: input.passwordHash } : {}),
       ...(subject ? { subjects: [subject] } : {}),
     };
-    const guard = (key: Record<string, string>) => ({
-      Put: {
-        TableName: tableName,
-        Item: { ...key, entity: 'UniqueGuard', user_id: id },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    });
+    const guard = (key: Record<string, string>) => putNew(uniqueGuard(key, id));
     const items = [
-      {
-        Put: {
-          TableName: tableName,
-          Item: { ...userKeys.item(id), ...userKeys.all(createdAt, id), entity: 'User', ...user },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
+      putNew({ ...userKeys.item(id), ...userKeys.all(createdAt, id), entity: 'User', ...user }),
       guard(userKeys.email(user.email)),
       guard(userKeys.username(username)),
       ...(input.identity
@@ -152,7 +141,7 @@ export async function createUser(input: NewUser, now = new Date()): Promise<Crea
       },
     ];
     try {
-      await db.send(new TransactWriteCommand({ TransactItems: items }));
+      await transact(items);
       return { created: true, user };
     } catch (error) {
       const codes = cancellationCodes(error);
@@ -216,25 +205,11 @@ export async function updateProfile(
     if (sameGuard) {
       await db.send(new UpdateCommand(updateUser));
     } else {
-      await db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...userKeys.username(changes.username),
-                  entity: 'UniqueGuard',
-                  user_id: user.id,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            { Delete: { TableName: tableName, Key: userKeys.username(user.username) } },
-            { Update: updateUser },
-          ],
-        }),
-      );
+      await transact([
+        putNew(uniqueGuard(userKeys.username(changes.username), user.id)),
+        { Delete: { TableName: tableName, Key: userKeys.username(user.username) } },
+        { Update: updateUser },
+      ]);
     }
   } catch (error) {
     const codes = cancellationCodes(error);
@@ -258,38 +233,34 @@ export async function deleteUser(user: StoredUser, now = new Date()): Promise<vo
     return { Delete: { TableName: tableName, Key: userKeys.subject(issuer, subject) } };
   });
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName,
-              Key: userKeys.item(user.id),
-              UpdateExpression:
-                'SET deleted_at = :now, display_name = :deleted, username = :deleted, email = :empty REMOVE password_hash, subjects, GSI1PK, GSI1SK',
-              ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleted_at)',
-              ExpressionAttributeValues: {
-                ':now': now.toISOString(),
-                ':deleted': 'Deleted user',
-                ':empty': '',
-              },
-            },
+    await transact([
+      {
+        Update: {
+          TableName: tableName,
+          Key: userKeys.item(user.id),
+          UpdateExpression:
+            'SET deleted_at = :now, display_name = :deleted, username = :deleted, email = :empty REMOVE password_hash, subjects, GSI1PK, GSI1SK',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleted_at)',
+          ExpressionAttributeValues: {
+            ':now': now.toISOString(),
+            ':deleted': 'Deleted user',
+            ':empty': '',
           },
-          { Delete: { TableName: tableName, Key: userKeys.email(user.email) } },
-          { Delete: { TableName: tableName, Key: userKeys.username(user.username) } },
-          ...subjectGuards,
-          {
-            Update: {
-              TableName: tableName,
-              Key: counterKeys.users,
-              UpdateExpression: 'ADD #total :minusOne',
-              ExpressionAttributeNames: { '#total': 'total' },
-              ExpressionAttributeValues: { ':minusOne': -1 },
-            },
-          },
-        ],
-      }),
-    );
+        },
+      },
+      { Delete: { TableName: tableName, Key: userKeys.email(user.email) } },
+      { Delete: { TableName: tableName, Key: userKeys.username(user.username) } },
+      ...subjectGuards,
+      {
+        Update: {
+          TableName: tableName,
+          Key: counterKeys.users,
+          UpdateExpression: 'ADD #total :minusOne',
+          ExpressionAttributeNames: { '#total': 'total' },
+          ExpressionAttributeValues: { ':minusOne': -1 },
+        },
+      },
+    ]);
   } catch (error) {
     if (cancellationCodes(error)) throw new ConflictError();
     throw error;
@@ -349,33 +320,19 @@ export async function linkIdentity(
 ): Promise<StoredUser> {
   const link = `${issuer}|${subject}`;
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...userKeys.subject(issuer, subject),
-                entity: 'UniqueGuard',
-                user_id: user.id,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName,
-              Key: userKeys.item(user.id),
-              UpdateExpression:
-                'SET subjects = list_append(if_not_exists(subjects, :none), :link), is_verified = :true',
-              ConditionExpression: 'attribute_not_exists(deleted_at)',
-              ExpressionAttributeValues: { ':none': [], ':link': [link], ':true': true },
-            },
-          },
-        ],
-      }),
-    );
+    await transact([
+      putNew(uniqueGuard(userKeys.subject(issuer, subject), user.id)),
+      {
+        Update: {
+          TableName: tableName,
+          Key: userKeys.item(user.id),
+          UpdateExpression:
+            'SET subjects = list_append(if_not_exists(subjects, :none), :link), is_verified = :true',
+          ConditionExpression: 'attribute_not_exists(deleted_at)',
+          ExpressionAttributeValues: { ':none': [], ':link': [link], ':true': true },
+        },
+      },
+    ]);
   } catch (error) {
     if (cancellationCodes(error)) throw new ConflictError();
     throw error;
