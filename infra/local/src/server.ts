@@ -14,12 +14,28 @@ export interface LocalServerOptions {
   readonly host?: string;
   /** The built SPA (`web/dist`). */
   readonly webRoot: string;
+}
+
+/** A handler of every request under one path prefix, e.g. the identity provider at `/idp`. */
+export interface MountedHandler {
+  readonly prefix: string;
+  handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
+}
+
+/** What the server serves once its URL is known: the runtime config and the mounted handlers. */
+export interface ServerContent {
   readonly config: RuntimeConfig;
+  readonly mounts?: readonly MountedHandler[];
 }
 
 export interface RunningServer {
   readonly server: Server;
   readonly url: string;
+  /**
+   * Starts answering with this content. Until then every request gets 503: the issuer URL in the
+   * config depends on the port, known only once the server listens (port 0 in tests).
+   */
+  serve(content: ServerContent): void;
   close(): Promise<void>;
 }
 
@@ -60,22 +76,38 @@ function headersOf(request: IncomingMessage): Record<string, string> {
 }
 
 /**
- * The one local port: `/api/*` goes through the local gateway to the real handlers, `/config.json`
- * is the runtime config, everything else is the SPA with CloudFront's fallback. Every answer
- * carries the same security headers as the CloudFront response-headers policy.
+ * The one local port: `/api/*` goes through the local gateway to the real handlers, mounted
+ * handlers (the identity provider) answer under their prefix, `/config.json` is the runtime
+ * config, everything else is the SPA with CloudFront's fallback. Every answer carries the same
+ * security headers as the CloudFront response-headers policy.
  */
 export function startServer(options: LocalServerOptions): Promise<RunningServer> {
-  const headers = securityHeaders(cspOrigins(options.config));
-  const configBody = Buffer.from(JSON.stringify(options.config));
+  let content:
+    | { headers: Record<string, string>; configBody: Buffer; mounts: readonly MountedHandler[] }
+    | undefined;
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = request.method ?? 'GET';
+    if (!content) {
+      response.writeHead(503, { 'retry-after': '1', 'content-type': 'text/plain' });
+      response.end('Starting');
+      return;
+    }
+    const { headers, configBody, mounts } = content;
     const send = (status: number, extra: Record<string, string | string[]>, body: Buffer) => {
       response.writeHead(status, { ...headers, ...extra, 'content-length': body.byteLength });
       response.end(method === 'HEAD' ? undefined : body);
     };
 
+    const mount = mounts.find(
+      ({ prefix }) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`),
+    );
+    if (mount) {
+      for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+      await mount.handle(request, response);
+      return;
+    }
     // Exactly CloudFront's `/api/*` behaviour: anything else (even `/api` itself) is the SPA.
     if (url.pathname.startsWith('/api/')) {
       const body = await readBody(request);
@@ -145,6 +177,13 @@ export function startServer(options: LocalServerOptions): Promise<RunningServer>
       resolve({
         server,
         url: `http://localhost:${port}`,
+        serve: ({ config, mounts = [] }) => {
+          content = {
+            headers: securityHeaders(cspOrigins(config)),
+            configBody: Buffer.from(JSON.stringify(config)),
+            mounts,
+          };
+        },
         close: () =>
           new Promise<void>((done) => {
             server.closeAllConnections();

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
+import { startIdentityProvider } from './idp/identity-provider';
+import { API_AUDIENCE, IDP_PATH } from './idp/settings';
 import { LocalStackError } from './local-error';
 import { DEMO_PROJECTS } from './seed-data';
-import { seedDemoAccounts } from './seed-accounts';
-import { startServer } from './server';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed-accounts';
+import { startServer, type RunningServer } from './server';
 import { ensureTable } from './table';
 
 export interface LocalStackOptions {
@@ -15,7 +17,10 @@ export interface LocalStackOptions {
   readonly dataDir?: string;
   readonly webRoot: string;
   readonly tableName: string;
+  /** The runtime config; its `auth` is replaced by the local identity provider's. */
   readonly config: RuntimeConfig;
+  /** Where the local identity provider keeps people, keys and sessions; in memory when absent. */
+  readonly idpDataDir?: string;
   /** Key of the product's own tokens; a random one when absent (tests). */
   readonly tokenSecret?: string;
   /** Extra environment for the handlers (e.g. login limits in tests). */
@@ -24,6 +29,8 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   readonly url: string;
+  /** The local identity provider's issuer, `${url}/idp`. */
+  readonly issuer: string;
   readonly dynamoEndpoint: string;
   readonly tableName: string;
   /** Whether this start wrote the demo seed (first run) or found it already there. */
@@ -64,7 +71,8 @@ async function assertPortFree(port: number): Promise<void> {
 
 /**
  * Starts everything on one machine: DynamoDB Local, the table from the table definition, the
- * demo seed (first run only) and the one-port server of SPA, `/config.json` and `/api/*`.
+ * demo seed (first run only), the local identity provider and the one-port server of SPA,
+ * `/config.json`, `/idp/*` and `/api/*`.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   // The lockfile pins SDK versions that support Node 20; its notice about future versions is noise.
@@ -85,35 +93,54 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       { cause: error },
     );
   }
+  let server: RunningServer | undefined;
   try {
-    // The handlers read their configuration from the environment, as on Lambda.
+    // Listening first: the issuer URL contains the port, which port 0 settles only now. The
+    // server answers 503 until everything below is ready.
+    server = await startServer({ port: options.port, webRoot: options.webRoot });
+    const idp = await startIdentityProvider({
+      siteUrl: server.url,
+      ...(options.idpDataDir ? { dataDir: options.idpDataDir } : {}),
+      people: DEMO_ACCOUNTS.map(({ email, password, displayName }) => ({
+        email,
+        password,
+        name: displayName,
+      })),
+    });
+
+    // The handlers read their configuration from the environment, as on Lambda. It is read once
+    // per process, so all of it is set before the first handler runs (the seed below).
     process.env.TABLE_NAME = options.tableName;
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env.AWS_REGION ??= 'us-east-1';
     process.env.POWERTOOLS_DEV ??= 'false';
     process.env.AUTH_TOKEN_SECRET = options.tokenSecret ?? randomBytes(32).toString('base64url');
+    process.env.AUTH_ISSUER = idp.issuer;
+    process.env.AUTH_AUDIENCE = API_AUDIENCE;
     Object.assign(process.env, options.functionEnv ?? {});
 
     await ensureTable(dynamo.client, options.tableName);
     const { seedProjectsOnce } = await import('@hatchworks/functions/data/seed-repository');
     const seeded = await seedProjectsOnce('demo-projects', DEMO_PROJECTS);
     await seedDemoAccounts();
-    const server = await startServer({
-      port: options.port,
-      webRoot: options.webRoot,
-      config: options.config,
+    server.serve({
+      config: { ...options.config, auth: idp.auth },
+      mounts: [{ prefix: IDP_PATH, handle: idp.handle }],
     });
+    const running = server;
     return {
-      url: server.url,
+      url: running.url,
+      issuer: idp.issuer,
       dynamoEndpoint: dynamo.endpoint,
       tableName: options.tableName,
       seeded,
       stop: async () => {
-        await server.close();
+        await running.close();
         await dynamo.stop();
       },
     };
   } catch (error) {
+    await server?.close();
     await dynamo.stop();
     throw error;
   }

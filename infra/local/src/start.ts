@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     tableName: process.env.TABLE_NAME ?? 'hatchworks-local',
     config: localRuntimeConfig(),
     tokenSecret: tokenSecret(),
+    idpDataDir: join(DATA_DIR, 'idp'),
   });
 
   // The operator command finds the running database through this file.
@@ -84,6 +85,8 @@ async function main(): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     console.log(`    ${account.role.padEnd(5)}  ${account.email} / ${account.password}`);
   }
+  console.log(`  Signing in: "Login" opens the local hosted login at ${stack.issuer}`);
+  console.log('    (the demo accounts work there too; "Sign Up" creates a new account there).');
   console.log('  Press Ctrl-C to stop.\n');
 
   let stopping = false;

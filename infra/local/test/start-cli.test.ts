@@ -68,6 +68,12 @@ async function projectCount(url: string): Promise<number> {
   return answer.data.projects.length;
 }
 
+/** The `kid` values the local identity provider publishes. */
+async function idpKeyIds(url: string): Promise<string[]> {
+  const jwks = (await (await fetch(`${url}/idp/jwks`)).json()) as { keys: { kid: string }[] };
+  return jwks.keys.map((key) => key.kid);
+}
+
 function runAdmin(dataDir: string, args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', ADMIN, ...args], {
     cwd: REPO,
@@ -107,6 +113,9 @@ describe('npm start', () => {
     expect(first.stdout()).toContain('demo data seeded');
     const seededCount = await projectCount(url);
     expect(seededCount).toBeGreaterThanOrEqual(8);
+    expect(first.stdout()).toContain(`hosted login at ${url}/idp`);
+    const keyIds = await idpKeyIds(url);
+    expect(keyIds).toHaveLength(1);
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
     expect(javaProcessesFor(dataDir)).toBe('');
@@ -115,6 +124,7 @@ describe('npm start', () => {
     await waitForOutput(second, /http:\/\/localhost:\d+/);
     expect(second.stdout()).toContain('existing data kept');
     expect(await projectCount(url)).toBe(seededCount);
+    expect(await idpKeyIds(url)).toEqual(keyIds);
 
     const granted = runAdmin(dataDir, ['grant', 'user@hatchworks.local']);
     expect(granted.status).toBe(0);

@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
+import { AccountStore, type NewAccount } from './account-store';
+import { handleInteraction } from './interactions';
+import { loadOrCreateKeys } from './keys';
+import { createProvider } from './provider';
+import { API_AUDIENCE, IDP_PATH, WEB_CLIENT_ID } from './settings';
+import { StateStore } from './state-adapter';
+import { createUserInfo } from './userinfo';
+
+export interface IdentityProviderOptions {
+  /** The site's URL as the browser sees it, e.g. http://localhost:3000. */
+  readonly siteUrl: string;
+  /** Folder for accounts, keys and sessions (`.data/idp`); all in memory when absent. */
+  readonly dataDir?: string;
+  /** People to create on first sight (the demo accounts). */
+  readonly people?: readonly NewAccount[];
+}
+
+export interface LocalIdentityProvider {
+  readonly issuer: string;
+  /** What `/config.json` tells the SPA about the hosted login. */
+  readonly auth: NonNullable<RuntimeConfig['auth']>;
+  /**
+   * Answers a request under `/idp`. The caller sets the site's security headers on the response
+   * first; every answer keeps them.
+   */
+  handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
+}
+
+/**
+ * The local stand-in for a hosted identity provider such as Cognito or Auth0: a real OpenID
+ * issuer at `${siteUrl}/idp` with its own people, login and sign-up pages, keys and sessions.
+ */
+export async function startIdentityProvider(
+  options: IdentityProviderOptions,
+): Promise<LocalIdentityProvider> {
+  const file = (name: string) => (options.dataDir ? join(options.dataDir, name) : undefined);
+  const accounts = AccountStore.open(file('accounts.json'));
+  await accounts.seed(options.people ?? []);
+  const keys = loadOrCreateKeys(file('keys.json'));
+  const state = new StateStore(file('state.json'));
+  const provider = createProvider({ siteUrl: options.siteUrl, accounts, state, keys });
+  provider.on('server_error', (_ctx, error: unknown) =>
+    console.error('[idp] server error:', error),
+  );
+  const userInfo = createUserInfo({ issuer: provider.issuer, signing: keys.signing, accounts });
+  const callback = provider.callback();
+  const interactionRoutes = { provider, accounts, siteUrl: options.siteUrl };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const reply = (status: number, headers: Record<string, string>, body: string) => {
+      const bytes = Buffer.from(body);
+      response.writeHead(status, { ...headers, 'content-length': bytes.byteLength });
+      response.end(request.method === 'HEAD' ? undefined : bytes);
+    };
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path === `${IDP_PATH}/me`) {
+      const answer = await userInfo(request);
+      reply(
+        answer.status,
+        { ...answer.headers, 'content-type': 'application/json; charset=utf-8' },
+        JSON.stringify(answer.body),
+      );
+      return;
+    }
+    if (await handleInteraction(interactionRoutes, request, response, reply)) return;
+    // oidc-provider routes relative to its mount point and reads the prefix from `originalUrl`,
+    // as when mounted in Express.
+    Object.assign(request, {
+      originalUrl: request.url,
+      url: (request.url ?? '/').slice(IDP_PATH.length) || '/',
+    });
+    await callback(request, response);
+  };
+
+  return {
+    issuer: provider.issuer,
+    auth: { authority: provider.issuer, clientId: WEB_CLIENT_ID, audience: API_AUDIENCE },
+    handle,
+  };
+}

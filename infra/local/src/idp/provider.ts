@@ -1,0 +1,117 @@
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AccountStore } from './account-store';
+import { claimsOf, SCOPE_CLAIMS } from './claims';
+import type { ProviderKeys } from './keys';
+import { errorPage, logoutPage, signedOutPage } from './pages';
+import {
+  API_AUDIENCE,
+  API_SCOPES,
+  CLIENT_SCOPES,
+  IDP_PATH,
+  SIGNUP_HINT,
+  WEB_CLIENT_ID,
+} from './settings';
+import type { StateStore } from './state-adapter';
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+export interface ProviderOptions {
+  /** The site's origin URL, e.g. http://localhost:3000; the issuer is this plus `/idp`. */
+  readonly siteUrl: string;
+  readonly accounts: AccountStore;
+  readonly state: StateStore;
+  readonly keys: ProviderKeys;
+}
+
+function html(ctx: KoaContextWithOIDC, body: string): void {
+  ctx.type = 'html';
+  ctx.body = body;
+}
+
+/**
+ * The oidc-provider instance: one public client (the SPA) using the authorization code flow with
+ * PKCE, JWT access tokens for the API as the default resource, refresh tokens for the SPA's
+ * silent renew, and this module's own login pages instead of the development ones.
+ */
+export function createProvider({ siteUrl, accounts, state, keys }: ProviderOptions): Provider {
+  const issuer = `${siteUrl}${IDP_PATH}`;
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: WEB_CLIENT_ID,
+        client_name: 'Hatchworks',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [`${siteUrl}/auth/callback`, `${siteUrl}/auth/silent-renew`],
+        post_logout_redirect_uris: [`${siteUrl}/`, siteUrl],
+        scope: CLIENT_SCOPES.join(' '),
+      },
+    ],
+    adapter: (model: string) => state.adapterFor(model),
+    jwks: { keys: [keys.signing] },
+    cookies: {
+      keys: [...keys.cookieKeys],
+      // Same-site `lax` everywhere: the SPA and the provider share one origin, and the default
+      // `none` would need a Secure cookie, which plain-http localhost cannot set.
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+    },
+    findAccount: (_ctx, sub) => {
+      const account = accounts.findById(sub);
+      return account && { accountId: account.id, claims: () => claimsOf(account) };
+    },
+    claims: SCOPE_CLAIMS,
+    scopes: [...CLIENT_SCOPES],
+    responseTypes: ['code'],
+    extraParams: [SIGNUP_HINT.param],
+    pkce: { methods: ['S256'], required: () => true },
+    interactions: { url: (_ctx, interaction) => `${IDP_PATH}/interaction/${interaction.uid}` },
+    // The SPA is the only client and first-party: it always gets a refresh token, without the
+    // `prompt=consent` that OpenID otherwise demands before honouring `offline_access`.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    clientBasedCORS: (_ctx, _origin, client) => client.clientId === WEB_CLIENT_ID,
+    ttl: {
+      AccessToken: HOUR,
+      AuthorizationCode: 60,
+      IdToken: HOUR,
+      Interaction: HOUR,
+      Grant: 14 * DAY,
+      Session: 14 * DAY,
+      RefreshToken: 14 * DAY,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      // The built-in userinfo refuses tokens with an audience; the API asks userinfo with its own
+      // access token (as Auth0 allows), so `userinfo.ts` answers at the same path instead.
+      userinfo: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => API_AUDIENCE,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== API_AUDIENCE) throw new errors.InvalidTarget();
+          return {
+            scope: API_SCOPES.join(' '),
+            audience: API_AUDIENCE,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: HOUR,
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => html(ctx, logoutPage(form)),
+        postLogoutSuccessSource: (ctx) => html(ctx, signedOutPage(siteUrl)),
+      },
+    },
+    // Discovery lists the userinfo endpoint that `userinfo.ts` serves.
+    discovery: { userinfo_endpoint: `${issuer}/me` },
+    renderError: (ctx, out) => {
+      html(ctx, errorPage(siteUrl, out.error_description ?? 'The sign-in request was not valid.'));
+    },
+  };
+  return new Provider(issuer, configuration);
+}

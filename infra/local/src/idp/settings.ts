@@ -1,0 +1,32 @@
+/**
+ * The fixed facts of the local identity provider, shared by the provider, the stack that serves it
+ * and the tests that sign in through it.
+ */
+
+/** Where the provider is mounted on the site's one port; the issuer is `${siteUrl}${IDP_PATH}`. */
+export const IDP_PATH = '/idp';
+
+/** The SPA's public client (no secret; PKCE with S256 is required). */
+export const WEB_CLIENT_ID = 'hatchworks-web';
+
+/**
+ * The API's resource indicator, also the `aud` of its access tokens. RFC 8707 wants an absolute
+ * URI, so a URN rather than a bare name; the SPA may send it as `resource` or leave it out (it is
+ * the default resource).
+ */
+export const API_AUDIENCE = 'urn:hatchworks:api';
+
+/** Scopes the SPA may ask for. */
+export const CLIENT_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+
+/**
+ * Scopes carried in the API's access tokens: the API reads the person's email and names from the
+ * userinfo endpoint with that same token, as with Auth0.
+ */
+export const API_SCOPES = ['openid', 'profile', 'email'] as const;
+
+/** Authorization request parameter that opens the sign-up page instead of the login page. */
+export const SIGNUP_HINT = { param: 'screen_hint', value: 'signup' } as const;
+
+/** Shortest password the hosted sign-up accepts. */
+export const MIN_PASSWORD_LENGTH = 10;
