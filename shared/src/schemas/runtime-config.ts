@@ -14,6 +14,16 @@ export const RuntimeConfigSchema = z.object({
       clientId: z.string().min(1),
       /** Audience (resource indicator) of the API's access tokens, when the IdP needs one. */
       audience: z.string().optional(),
+      /**
+       * Logout endpoint, for an IdP whose discovery document has no `end_session_endpoint`
+       * (Cognito: `https://<domain>/logout`, which takes `client_id` and `logout_uri`).
+       */
+      endSessionEndpoint: z.url().optional(),
+      /**
+       * The scopes to request instead of the SPA's default, for an IdP that refuses one of them
+       * (Cognito answers `invalid_scope` to `offline_access` and issues refresh tokens anyway).
+       */
+      scope: z.string().min(1).optional(),
     })
     .nullable(),
   /** The floating donation widget of the tip service; null hides it. */
