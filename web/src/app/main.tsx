@@ -1,10 +1,12 @@
 import '../lib/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { ConfigErrorScreen } from '../components/errors/config-error-screen';
 import { LoadingState } from '../components/ui/spinner';
 import { loadRuntimeConfig, RuntimeConfigError } from '../config/runtime-config';
-import { configureApiClient } from '../lib/api-client';
+import { configureApiClient, setAccessTokenProvider } from '../lib/api-client';
+import { AUTH_SILENT_RENEW_PATH, bearerTokenProvider, createAuthClient } from '../lib/auth';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 import '../styles/tokens.css';
@@ -14,19 +16,29 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
-root.render(<LoadingState label="Loading..." />);
+root.render(<LoadingState label="Loading..." fullScreen />);
+
+/** Starts the app proper once the runtime config is in. */
+function start(config: RuntimeConfig) {
+  configureApiClient({ baseUrl: config.apiBaseUrl });
+  const authClient = createAuthClient(config.auth);
+  setAccessTokenProvider(bearerTokenProvider(authClient));
+  if (authClient && window.location.pathname === AUTH_SILENT_RENEW_PATH) {
+    // Inside the hidden renewal frame only the provider's answer is handed back to the parent.
+    void authClient.userManager.signinSilentCallback();
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <AppProvider authClient={authClient}>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
 
 loadRuntimeConfig().then(
-  (config) => {
-    configureApiClient({ baseUrl: config.apiBaseUrl });
-    root.render(
-      <StrictMode>
-        <AppProvider>
-          <AppRouter />
-        </AppProvider>
-      </StrictMode>,
-    );
-  },
+  (config) => start(config),
   (error: unknown) => {
     console.error(error);
     const known = error instanceof RuntimeConfigError;

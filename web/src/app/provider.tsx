@@ -1,9 +1,21 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { AuthProvider } from '../features/auth/components/auth-provider';
+import type { AuthClient } from '../lib/auth';
 import { createQueryClient } from '../lib/query-client';
 
-/** App-wide providers. Issue #3 adds the auth provider here, around the router. */
-export function AppProvider({ children }: { children: ReactNode }) {
+interface AppProviderProps {
+  /** The hosted-login client, or null when `/config.json` configures no identity provider. */
+  authClient: AuthClient | null;
+  children: ReactNode;
+}
+
+/** App-wide providers: data cache, then the session around the router. */
+export function AppProvider({ authClient, children }: AppProviderProps) {
   const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider client={authClient}>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
 }

@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
-import { ANONYMOUS_VIEWER, navItemsFor } from '../components/layouts/nav-items';
+import { navItemsFor } from '../components/layouts/nav-items';
 import { SiteFooter } from '../components/layouts/site-footer';
 import { SiteHeader } from '../components/layouts/site-header';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/layouts/skip-link';
 import { AccountWidget } from '../features/auth/components/account-widget';
+import { ClaimDailyButton } from '../features/eggs/components/claim-daily-button';
 import { useBuildTools } from '../features/portfolio/api/get-homepage-projects';
+import { useSession } from '../lib/session';
 import './root-layout.css';
 
 /** Header, page and footer around every route. */
@@ -15,6 +17,8 @@ export function RootLayout() {
   // The footer's build-tool line comes from the homepage data; sharing that query's 5-minute cache
   // keeps it to one request however many pages are visited.
   const buildTools = useBuildTools();
+  const { user } = useSession();
+  const viewer = { signedIn: user !== null, admin: user?.role === 'admin' };
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
 
@@ -33,7 +37,13 @@ export function RootLayout() {
       {navigation.state === 'loading' ? (
         <div className="route-progress" aria-hidden="true" />
       ) : null}
-      <SiteHeader navItems={navItemsFor(ANONYMOUS_VIEWER)} accountSlot={<AccountWidget />} />
+      <SiteHeader
+        navItems={navItemsFor(viewer)}
+        accountSlot={<AccountWidget variant="bar" claimDaily={<ClaimDailyButton />} />}
+        mobileAccountSlot={
+          <AccountWidget variant="menu" claimDaily={<ClaimDailyButton stacked />} />
+        }
+      />
       <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="site-main">
         <Outlet />
       </main>

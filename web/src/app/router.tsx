@@ -44,6 +44,7 @@ export function createAppRouter() {
               path: paths.featureRequests.path,
               lazy: page(() => import('./routes/feature-requests')),
             },
+            { path: paths.authCallback.path, lazy: page(() => import('./routes/auth-callback')) },
             { path: '*', lazy: page(() => import('./routes/not-found')) },
           ],
         },

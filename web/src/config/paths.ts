@@ -12,6 +12,7 @@ export const paths = {
   profile: { path: '/profile', title: 'Profile' },
   projects: { path: '/projects', title: 'Manage Projects' },
   featureRequests: { path: '/feature-requests', title: 'Project Features' },
+  authCallback: { path: '/auth/callback', title: 'Signing in' },
 } as const;
 
 export type PathKey = keyof typeof paths;

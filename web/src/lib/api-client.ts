@@ -42,6 +42,8 @@ export interface ApiRequestOptions<T> {
   fallbackMessage: string;
   /** Cancels the call, e.g. TanStack Query's signal when a query is dropped. */
   signal?: AbortSignal;
+  /** Overrides the 10 s default, e.g. verify-user's 15 s per attempt (spec 9). */
+  timeoutMs?: number;
 }
 
 /** The spec says a failing token fetch must not stop the call: it goes out anonymously. */
@@ -78,7 +80,7 @@ async function readJson(response: Response): Promise<unknown> {
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), settings.timeoutMs);
+  const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? settings.timeoutMs);
   const signal = options.signal
     ? AbortSignal.any([options.signal, timeout.signal])
     : timeout.signal;

@@ -1,15 +1,22 @@
 import { CLIENT_MESSAGES, ERROR_CODES, ERROR_MESSAGES } from '@hatchworks/shared/errors';
+import { FieldErrorSchema, type FieldError } from '@hatchworks/shared/schemas/envelope';
 
 /** An API call that failed: `status` is 0 when no HTTP answer arrived (network, timeout). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly code: string;
+  /** Field problems of a 400 VALIDATION_ERROR, when the server listed them. */
+  readonly details: readonly FieldError[];
 
-  constructor(message: string, options: { status: number; code: string; cause?: unknown }) {
+  constructor(
+    message: string,
+    options: { status: number; code: string; cause?: unknown; details?: readonly FieldError[] },
+  ) {
     super(message, { cause: options.cause });
     this.status = options.status;
     this.code = options.code;
+    this.details = options.details ?? [];
   }
 }
 
@@ -60,7 +67,28 @@ function messageFor({ status, statusText, body }: HttpFailure): string {
 export function mapHttpError(failure: HttpFailure): ApiError {
   const code =
     failure.status === 401 ? ERROR_CODES.AUTH_ERROR : codeFor(failure.status, failure.body);
-  return new ApiError(messageFor(failure), { status: failure.status, code });
+  return new ApiError(messageFor(failure), {
+    status: failure.status,
+    code,
+    details: detailsOf(failure.body),
+  });
+}
+
+function detailsOf(body: unknown): FieldError[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const parsed = FieldErrorSchema.array().safeParse((body as Record<string, unknown>).details);
+  return parsed.success ? parsed.data : [];
+}
+
+/**
+ * The text a form shows for a failed save: the server's own message for a 4xx answer (e.g. 409
+ * 'Username is already taken'), else the operation's fallback (spec 8).
+ */
+export function formErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) {
+    return error.message;
+  }
+  return fallback;
 }
 
 /** The request was aborted by the client's own timer. */

@@ -11,3 +11,15 @@ export function formatBuildTools(buildTools: Readonly<Record<string, string>>): 
 export function formatVersion(version: string): string {
   return `v${version.trim().replace(/^v/i, '')}`;
 }
+
+/** A calendar date for people: `March 4, 2025`; the raw text when it is not a date. */
+export function formatDate(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}

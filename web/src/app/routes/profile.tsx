@@ -1,10 +1,5 @@
-import { paths } from '../../config/paths';
-import { ComingSoon } from './coming-soon';
+import { ProfilePage } from '../../features/profile/components/profile-page';
 
 export default function ProfileRoute() {
-  return (
-    <ComingSoon title={paths.profile.title}>
-      Your egg balance, your requests and votes, and your account settings.
-    </ComingSoon>
-  );
+  return <ProfilePage />;
 }

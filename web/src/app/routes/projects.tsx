@@ -1,10 +1,5 @@
-import { paths } from '../../config/paths';
-import { ComingSoon } from './coming-soon';
+import { ManageProjects } from '../../features/projects/components/manage-projects';
 
 export default function ManageProjectsRoute() {
-  return (
-    <ComingSoon title={paths.projects.title}>
-      Where administrators add, edit and retire the projects shown in the portfolio.
-    </ComingSoon>
-  );
+  return <ManageProjects />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { NavItem } from './nav-items';
 import { NavLinks } from './nav-links';
@@ -9,7 +9,14 @@ const MENU_ID = 'mobile-menu';
  * The hamburger dropdown below the tablet breakpoint. The menu remembers the location it was
  * opened at, so any navigation (link, back button) closes it without an effect.
  */
-export function MobileMenu({ items }: { items: readonly NavItem[] }) {
+export function MobileMenu({
+  items,
+  accountSlot,
+}: {
+  items: readonly NavItem[];
+  /** Shown above the destinations: login, or eggs, greeting, Profile and Logout. */
+  accountSlot?: ReactNode;
+}) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -56,6 +63,7 @@ export function MobileMenu({ items }: { items: readonly NavItem[] }) {
         <span className="visually-hidden">Menu</span>
       </button>
       <div ref={panelRef} id={MENU_ID} className="mobile-menu__panel" hidden={!open}>
+        {accountSlot}
         <nav aria-label="Main menu">
           <NavLinks
             items={items}

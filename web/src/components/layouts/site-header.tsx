@@ -11,10 +11,12 @@ interface SiteHeaderProps {
   navItems: readonly NavItem[];
   /** Where the account widget (login, eggs, greeting) goes; the app decides what fills it. */
   accountSlot?: ReactNode;
+  /** The account section at the top of the mobile dropdown (below the wide layout). */
+  mobileAccountSlot?: ReactNode;
 }
 
 /** The header above every route: site name, desktop navigation, account slot, mobile menu. */
-export function SiteHeader({ navItems, accountSlot }: SiteHeaderProps) {
+export function SiteHeader({ navItems, accountSlot, mobileAccountSlot }: SiteHeaderProps) {
   return (
     <header className="site-header">
       <div className="site-header__inner container">
@@ -27,7 +29,7 @@ export function SiteHeader({ navItems, accountSlot }: SiteHeaderProps) {
         </nav>
         <div className="site-header__end">
           {accountSlot}
-          <MobileMenu items={navItems} />
+          <MobileMenu items={navItems} accountSlot={mobileAccountSlot} />
         </div>
       </div>
     </header>

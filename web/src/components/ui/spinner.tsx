@@ -6,10 +6,16 @@ export function Spinner({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
 }
 
 /** Spinner plus a live status text, e.g. 'Loading Hatchworks projects...'. */
-export function LoadingState({ label }: { label: string }) {
+export function LoadingState({
+  label,
+  fullScreen = false,
+}: {
+  label: string;
+  fullScreen?: boolean;
+}) {
   return (
-    <div className="loading-state" role="status">
-      <Spinner />
+    <div className={`loading-state${fullScreen ? ' loading-state--screen' : ''}`} role="status">
+      <Spinner size={fullScreen ? 'lg' : 'md'} />
       <p>{label}</p>
     </div>
   );

@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './modal.css';
+
+interface ModalProps {
+  /** The heading; it also names the dialog for assistive tech. */
+  title: string;
+  /** Called on Escape, the close button and a click on the backdrop. */
+  onClose: () => void;
+  children: ReactNode;
+  /** Danger dialogs (deletions) get the red accent. */
+  tone?: 'neutral' | 'danger';
+}
+
+/**
+ * An accessible modal dialog on the native `<dialog>`: `showModal()` makes the rest of the page
+ * inert (focus stays inside), Escape closes, the title labels it, and focus returns to whatever
+ * opened it. Render it to open it; unmount it to close it.
+ */
+export function Modal({ title, onClose, children, tone = 'neutral' }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return undefined;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      if (dialog.open) dialog.close();
+      opener?.focus();
+    };
+  }, []);
+
+  return (
+    // The backdrop click is a mouse convenience; Escape and the close button do the same.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={ref}
+      className={`modal modal--${tone}`}
+      aria-labelledby={titleId}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      <div className="modal__body">
+        <div className="modal__header">
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
+          <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import type { User } from '@hatchworks/shared/schemas/users';
+import { Badge } from '../../../components/ui/badge';
+import { paths } from '../../../config/paths';
+import { greetingName } from '../utils/greeting';
+
+interface AccountMenuProps {
+  user: User;
+  onLogout: () => void;
+}
+
+/**
+ * The signed-in part of the header on wide screens: the greeting (and Admin badge) as a button that
+ * opens Profile and Logout. Closes on Escape, outside clicks and any navigation.
+ */
+export function AccountMenu({ user, onLogout }: AccountMenuProps) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === here;
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const name = greetingName(user);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenAt(null);
+      buttonRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpenAt(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  return (
+    <div className="account-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="account-menu__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpenAt(open ? null : here)}
+      >
+        <span className="avatar avatar--sm" aria-hidden="true">
+          {name.charAt(0).toUpperCase()}
+        </span>
+        <span className="account-menu__greeting">Hi, {name}</span>
+        {user.role === 'admin' ? <Badge tone="auth">Admin</Badge> : null}
+        <span className="account-menu__chevron" aria-hidden="true" />
+      </button>
+      <div id={panelId} className="account-menu__panel" hidden={!open}>
+        <p className="account-menu__who" aria-hidden="true">
+          Hi, {name}
+        </p>
+        <p className="account-menu__email">{user.email}</p>
+        <ul className="account-menu__list">
+          <li>
+            <Link to={paths.profile.path} className="account-menu__item">
+              Profile
+            </Link>
+          </li>
+          <li>
+            <button type="button" className="account-menu__item" onClick={onLogout}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

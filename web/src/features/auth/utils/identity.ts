@@ -1,0 +1,37 @@
+import type { VerifyUserInput } from '@hatchworks/shared/schemas/users';
+
+/** The ID-token claims the product reads (OpenID standard claims). */
+export interface IdentityClaims {
+  readonly sub: string;
+  readonly email?: string;
+  readonly name?: string;
+  readonly nickname?: string;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** The part of an email address before the '@' (the whole text when there is none). */
+export function emailLocalPart(email: string): string {
+  const at = email.indexOf('@');
+  return (at === -1 ? email : email.slice(0, at)).trim();
+}
+
+/** Spec 7: the display name falls back to the email. */
+export function displayNameFor(claims: Pick<IdentityClaims, 'name' | 'email'>): string {
+  return text(claims.name) || text(claims.email);
+}
+
+/** Spec 7: the username falls back to the nickname, then the email's local part, then 'user'. */
+export function usernameFor(claims: Pick<IdentityClaims, 'nickname' | 'email'>): string {
+  return text(claims.nickname) || emailLocalPart(text(claims.email)) || 'user';
+}
+
+/** The body of `POST /api/auth0/verify-user` for the signed-in identity. */
+export function verifyUserPayload(claims: IdentityClaims): VerifyUserInput {
+  return {
+    auth0_id: claims.sub,
+    email: text(claims.email),
+    display_name: displayNameFor(claims),
+    username: usernameFor(claims),
+  };
+}

@@ -1,0 +1,35 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Spec 3: the claim-daily answer. */
+export const DailyClaimSchema = z.object({
+  eggs_earned: z.number().int(),
+  new_balance: z.number().int(),
+});
+export type DailyClaim = z.infer<typeof DailyClaimSchema>;
+
+/** Spec 8, Daily claim. */
+export const CLAIM_MESSAGES = {
+  failed: 'Failed to claim daily eggs. Please try again.',
+  nothingEarned: 'Unable to claim daily eggs',
+  fallback: 'Failed to claim daily eggs',
+  claimed: (eggs: number) => `Claimed ${eggs} eggs!`,
+} as const;
+
+const DailyClaimEnvelopeSchema = successEnvelope(DailyClaimSchema);
+
+/** `POST /api/user/claim-daily-eggs`: the daily 100 eggs (spec 9), once per day. */
+export async function claimDailyEggs(): Promise<DailyClaim> {
+  const envelope = await apiRequest('/user/claim-daily-eggs', {
+    method: 'POST',
+    schema: DailyClaimEnvelopeSchema,
+    fallbackMessage: CLAIM_MESSAGES.fallback,
+  });
+  return envelope.data;
+}
+
+export function useClaimDailyEggs() {
+  return useMutation({ mutationFn: claimDailyEggs });
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useSession } from '../../../lib/session';
+import { CLAIM_MESSAGES, useClaimDailyEggs } from '../api/claim-daily-eggs';
+import './claim-daily-button.css';
+
+type Outcome = { readonly tone: 'success' | 'error'; readonly text: string } | null;
+
+/**
+ * 'Claim Daily' (spec 4, Daily claim): shown only while the user can claim; 'Claiming...' and
+ * disabled during the call; the new balance and flag go into the session, then the user reloads.
+ * `stacked` puts the outcome below the button (mobile menu) instead of floating under it.
+ */
+export function ClaimDailyButton({ stacked = false }: { stacked?: boolean }) {
+  const session = useSession();
+  const claim = useClaimDailyEggs();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const user = session.user;
+
+  if (!user?.can_claim_daily && !outcome) return null;
+
+  const onClaim = () => {
+    setOutcome(null);
+    claim.mutate(undefined, {
+      onSuccess: ({ eggs_earned, new_balance }) => {
+        if (eggs_earned <= 0) {
+          setOutcome({ tone: 'error', text: CLAIM_MESSAGES.nothingEarned });
+          return;
+        }
+        if (user) session.updateUser({ ...user, egg_balance: new_balance, can_claim_daily: false });
+        setOutcome({ tone: 'success', text: CLAIM_MESSAGES.claimed(eggs_earned) });
+        session.refreshUser().catch((error: unknown) => console.warn(error));
+      },
+      onError: (error) => {
+        console.error('Daily claim failed', error);
+        setOutcome({ tone: 'error', text: CLAIM_MESSAGES.failed });
+      },
+    });
+  };
+
+  return (
+    <div className={`claim-daily${stacked ? ' claim-daily--stacked' : ''}`}>
+      {user?.can_claim_daily ? (
+        <button
+          type="button"
+          className="button button--accent button--sm"
+          onClick={onClaim}
+          disabled={claim.isPending}
+        >
+          {claim.isPending ? 'Claiming...' : 'Claim Daily'}
+        </button>
+      ) : null}
+      {outcome ? (
+        <p
+          className={`claim-daily__message claim-daily__message--${outcome.tone}`}
+          role={outcome.tone === 'error' ? 'alert' : 'status'}
+        >
+          <span>{outcome.text}</span>
+          <button
+            type="button"
+            className="claim-daily__dismiss"
+            aria-label="Dismiss"
+            onClick={() => setOutcome(null)}
+          >
+            ×
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import type { User } from '@hatchworks/shared/schemas/users';
+import { Badge } from '../../../components/ui/badge';
+import { DocumentTitle } from '../../../components/ui/document-title';
+import { LoadingState } from '../../../components/ui/spinner';
+import { StatusPanel } from '../../../components/ui/status-panel';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
+import { DeleteAccountDialog } from './delete-account-dialog';
+import { ProfileEditForm } from './profile-edit-form';
+import { ProfileStats } from './profile-stats';
+import './profile-page.css';
+
+function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => void }) {
+  const name = user.display_name.trim() || user.username;
+  return (
+    <div className="profile-header">
+      <span className="avatar" aria-hidden="true">
+        {name.charAt(0).toUpperCase()}
+      </span>
+      <div className="profile-header__text">
+        <h1 className="profile-header__name">{name}</h1>
+        <p className="profile-header__meta">
+          <span>@{user.username}</span>
+          <Badge tone={user.role === 'admin' ? 'auth' : 'outline'}>
+            {user.role === 'admin' ? 'Admin' : 'User'}
+          </Badge>
+          {user.is_verified ? <Badge tone="success">✓ Verified</Badge> : null}
+        </p>
+      </div>
+      {onEdit ? (
+        <button type="button" className="button button--secondary" onClick={onEdit}>
+          Edit Profile
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** `/profile` (spec 2): who you are, your eggs and stats, editing and account deletion. */
+export function ProfilePage() {
+  const session = useSession();
+  const { status, user, refreshUser } = session;
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const signedIn = status === 'signed_in';
+
+  // Balance, claim flag and stats change elsewhere: the page shows them fresh.
+  useEffect(() => {
+    if (signedIn) refreshUser().catch((error: unknown) => console.warn(error));
+  }, [signedIn, refreshUser]);
+
+  if (status === 'loading') {
+    return (
+      <div className="container page">
+        <DocumentTitle title={paths.profile.title} />
+        <LoadingState label="Loading profile..." />
+      </div>
+    );
+  }
+
+  if (!user) {
+    return (
+      <div className="container page">
+        <DocumentTitle title={paths.profile.title} />
+        <StatusPanel
+          eyebrow={paths.profile.title}
+          title="Access Denied"
+          icon="🔒"
+          actions={
+            session.signInAvailable ? (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void session.login()}
+              >
+                Log In
+              </button>
+            ) : null
+          }
+        >
+          <p>Please log in to access your profile.</p>
+        </StatusPanel>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page profile">
+      <DocumentTitle title={paths.profile.title} />
+      <section className="card profile__card" aria-label="Account">
+        <ProfileHeader user={user} onEdit={editing ? undefined : () => setEditing(true)} />
+        {editing ? (
+          <ProfileEditForm
+            user={user}
+            onSaved={(updated) => {
+              session.updateUser(updated);
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <dl className="profile__details">
+            <div>
+              <dt>Display Name</dt>
+              <dd>{user.display_name || '—'}</dd>
+            </div>
+            <div>
+              <dt>Username</dt>
+              <dd>{user.username}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>{user.email}</dd>
+            </div>
+          </dl>
+        )}
+      </section>
+
+      <ProfileStats user={user} />
+
+      <section className="card danger-zone" aria-labelledby="danger-zone-title">
+        <h2 id="danger-zone-title" className="danger-zone__title">
+          Danger Zone
+        </h2>
+        <p>
+          Deleting your account removes your profile and your egg balance. This cannot be undone.
+        </p>
+        <button
+          type="button"
+          className="button button--danger-outline"
+          onClick={() => setDeleting(true)}
+        >
+          Delete Account
+        </button>
+      </section>
+
+      {deleting ? (
+        <DeleteAccountDialog
+          username={user.username}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => void session.logout()}
+        />
+      ) : null}
+    </div>
+  );
+}

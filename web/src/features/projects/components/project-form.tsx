@@ -1,0 +1,162 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PROJECT_STAGES, PROJECT_STATUSES } from '@hatchworks/shared/constants';
+import { ApiError, formErrorMessage } from '../../../lib/api-error';
+import type { ProjectFormValues } from '../utils/project-form-values';
+
+interface ProjectFormProps {
+  initialValues: ProjectFormValues;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  error: unknown;
+  /** Shown when the server gives no message of its own (spec 8). */
+  fallbackMessage: string;
+  /** Answers true when saved: a create form then starts again empty (spec 4). */
+  onSubmit: (values: ProjectFormValues) => Promise<boolean>;
+  onCancel?: () => void;
+  /** The accessible name of the form. */
+  label: string;
+  resetTo?: ProjectFormValues;
+}
+
+const STATUS_LABELS: Readonly<Record<string, string>> = {
+  'non-working': 'Non-Working',
+  MVP: 'MVP',
+  'fully-working': 'Fully Working',
+};
+
+/** The project form of spec 5: only the title is required, and the browser enforces it. */
+export function ProjectForm({
+  initialValues,
+  submitLabel,
+  pendingLabel,
+  pending,
+  error,
+  fallbackMessage,
+  onSubmit,
+  onCancel,
+  label,
+  resetTo,
+}: ProjectFormProps) {
+  const [values, setValues] = useState(initialValues);
+  const id = useId();
+  const field = <K extends keyof ProjectFormValues>(key: K, value: ProjectFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+  const text = (key: Exclude<keyof ProjectFormValues, 'show_on_homepage'>) => ({
+    id: `${id}-${key}`,
+    className: 'input',
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => field(key, event.target.value),
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const saved = await onSubmit(values);
+    if (saved && resetTo) setValues(resetTo);
+  };
+
+  return (
+    <form className="project-form" aria-label={label} onSubmit={(event) => void submit(event)}>
+      {error ? (
+        <div className="form-error project-form__wide" role="alert">
+          {formErrorMessage(error, fallbackMessage)}
+          {error instanceof ApiError && error.details.length > 0 ? (
+            <ul>
+              {error.details.map((detail) => (
+                <li key={`${detail.field}:${detail.message}`}>
+                  {detail.field}: {detail.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-title`}>
+          Title <span aria-hidden="true">*</span>
+        </label>
+        <input {...text('title')} required maxLength={200} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-path`}>
+          Path
+        </label>
+        <input {...text('path')} placeholder="/my-project" />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-group_name`}>
+          Group Name
+        </label>
+        <input {...text('group_name')} placeholder="other" />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-version`}>
+          Version
+        </label>
+        <input {...text('version')} placeholder="1.0.0" />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-stage`}>
+          Stage
+        </label>
+        <select {...text('stage')}>
+          <option value="">Not set</option>
+          {PROJECT_STAGES.map((stage) => (
+            <option key={stage} value={stage}>
+              {stage}
+            </option>
+          ))}
+          {values.stage && !(PROJECT_STAGES as readonly string[]).includes(values.stage) ? (
+            <option value={values.stage}>{values.stage}</option>
+          ) : null}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-status`}>
+          Status
+        </label>
+        <select {...text('status')}>
+          <option value="">Not set</option>
+          {PROJECT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status] ?? status}
+            </option>
+          ))}
+          {values.status && !(PROJECT_STATUSES as readonly string[]).includes(values.status) ? (
+            <option value={values.status}>{values.status}</option>
+          ) : null}
+        </select>
+      </div>
+      <div className="field project-form__wide">
+        <label className="field__label" htmlFor={`${id}-repositoryUrl`}>
+          Repository URL
+        </label>
+        <input {...text('repositoryUrl')} type="url" placeholder="https://github.com/…" />
+      </div>
+      <div className="field project-form__wide">
+        <label className="field__label" htmlFor={`${id}-description`}>
+          Description
+        </label>
+        <textarea {...text('description')} rows={3} />
+      </div>
+      <label className="checkbox project-form__wide">
+        <input
+          type="checkbox"
+          checked={values.show_on_homepage}
+          onChange={(event) => field('show_on_homepage', event.target.checked)}
+        />
+        Show on Homepage
+      </label>
+      <div className="project-form__actions project-form__wide">
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { DEFAULT_PROJECT_GROUP } from '@hatchworks/shared/constants';
+import type { Project, ProjectInput } from '@hatchworks/shared/schemas/projects';
+
+/** The project form's fields as the inputs hold them (spec 5, project form). */
+export interface ProjectFormValues {
+  title: string;
+  path: string;
+  group_name: string;
+  description: string;
+  stage: string;
+  status: string;
+  version: string;
+  repositoryUrl: string;
+  show_on_homepage: boolean;
+}
+
+/** A new project: empty title, group 'other', shown on the homepage (spec 4 and 5). */
+export const EMPTY_PROJECT_FORM: ProjectFormValues = {
+  title: '',
+  path: '',
+  group_name: DEFAULT_PROJECT_GROUP,
+  description: '',
+  stage: '',
+  status: '',
+  version: '',
+  repositoryUrl: '',
+  show_on_homepage: true,
+};
+
+/** The form for editing an existing project; 'Show on Homepage' is checked unless false. */
+export function formValuesFromProject(project: Project): ProjectFormValues {
+  return {
+    title: project.title,
+    path: project.path ?? '',
+    group_name: project.group_name || DEFAULT_PROJECT_GROUP,
+    description: project.description ?? '',
+    stage: project.stage ?? '',
+    status: project.status ?? '',
+    version: project.version ?? '',
+    repositoryUrl: project.repository?.url ?? '',
+    show_on_homepage: project.show_on_homepage !== false,
+  };
+}
+
+/**
+ * The request body for the form. Blank optional fields are left out, an empty group becomes
+ * 'other', and an edited project keeps the deployment settings the form does not show.
+ */
+export function projectInputFromForm(values: ProjectFormValues, existing?: Project): ProjectInput {
+  const optional = (value: string) => (value.trim() ? value.trim() : undefined);
+  const url = values.repositoryUrl.trim();
+  return {
+    title: values.title.trim(),
+    path: optional(values.path),
+    group_name: values.group_name.trim() || DEFAULT_PROJECT_GROUP,
+    description: optional(values.description),
+    stage: optional(values.stage),
+    status: optional(values.status),
+    version: optional(values.version),
+    ...(url || existing?.repository?.url ? { repository: { url } } : {}),
+    show_on_homepage: values.show_on_homepage,
+    ...(existing?.deployment ? { deployment: existing.deployment } : {}),
+  };
+}

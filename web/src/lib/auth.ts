@@ -1,0 +1,160 @@
+import {
+  UserManager,
+  WebStorageStateStore,
+  type User as OidcUser,
+  type UserManagerSettings,
+} from 'oidc-client-ts';
+import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
+import { paths } from '../config/paths';
+import type { AccessTokenProvider } from './api-client';
+import { readPersistedAuth } from './auth-storage';
+
+/** Where the identity provider sends the browser back to (spec 7, Identity provider). */
+export const AUTH_CALLBACK_PATH = paths.authCallback.path;
+export const AUTH_SILENT_RENEW_PATH = '/auth/silent-renew';
+
+/**
+ * Spec 9's identity-provider defaults. The scope adds `offline_access` so silent renewal uses a
+ * refresh token instead of a hidden iframe (the site forbids being framed).
+ */
+export const IDP_DEFAULTS = {
+  scope: 'openid profile email offline_access',
+  tokenRequestTimeoutSeconds: 10,
+  popupTimeoutSeconds: 60,
+  /** Access tokens this close to expiry count as expired: renewed first, never sent. */
+  expiryMarginSeconds: 60,
+} as const;
+
+/**
+ * Authorization parameter that opens the provider's sign-up page instead of its login page
+ * (Auth0's `screen_hint=signup`, which the local provider follows too).
+ */
+export const SIGN_UP_HINT = { screen_hint: 'signup' } as const;
+
+export type AuthSettings = NonNullable<RuntimeConfig['auth']>;
+
+/** The `UserManager` settings for the SPA's public client, from `/config.json` `auth`. */
+export function userManagerSettings(
+  auth: AuthSettings,
+  origin: string,
+  store?: Storage,
+): UserManagerSettings {
+  return {
+    authority: auth.authority,
+    client_id: auth.clientId,
+    redirect_uri: `${origin}${AUTH_CALLBACK_PATH}`,
+    silent_redirect_uri: `${origin}${AUTH_SILENT_RENEW_PATH}`,
+    post_logout_redirect_uri: `${origin}/`,
+    response_type: 'code',
+    scope: IDP_DEFAULTS.scope,
+    ...(auth.audience ? { resource: auth.audience } : {}),
+    automaticSilentRenew: true,
+    accessTokenExpiringNotificationTimeInSeconds: IDP_DEFAULTS.expiryMarginSeconds,
+    requestTimeoutInSeconds: IDP_DEFAULTS.tokenRequestTimeoutSeconds,
+    silentRequestTimeoutInSeconds: IDP_DEFAULTS.tokenRequestTimeoutSeconds,
+    popupWindowFeatures: { closePopupWindowAfterInSeconds: IDP_DEFAULTS.popupTimeoutSeconds },
+    // The ID token's profile (name, nickname, email) is all verify-user needs.
+    loadUserInfo: false,
+    // A reload keeps the session: the tokens live in localStorage, not sessionStorage.
+    ...(store ? { userStore: new WebStorageStateStore({ store }) } : {}),
+  };
+}
+
+/** True when the access token is missing or expires within the margin (spec 9). */
+export function isAccessTokenStale(user: Pick<OidcUser, 'access_token' | 'expires_in'>): boolean {
+  if (!user.access_token) return true;
+  return user.expires_in !== undefined && user.expires_in <= IDP_DEFAULTS.expiryMarginSeconds;
+}
+
+/**
+ * Only a same-site path may be returned to after sign-in: anything else (absolute URL,
+ * protocol-relative `//host`) falls back to Home, so the state cannot be used as an open redirect.
+ */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return '/';
+  if (value.startsWith('/\\') || value.startsWith(AUTH_CALLBACK_PATH)) return '/';
+  return value;
+}
+
+interface SignInState {
+  readonly returnTo: string;
+}
+
+/** The hosted login of the identity provider: one `UserManager` for the page's lifetime. */
+export class AuthClient {
+  readonly userManager: UserManager;
+  private callback: { url: string; result: Promise<OidcUser> } | undefined;
+
+  constructor(auth: AuthSettings, origin = window.location.origin) {
+    this.userManager = new UserManager(userManagerSettings(auth, origin, window.localStorage));
+  }
+
+  /** The stored IdP session, or null when there is none or it can no longer be renewed. */
+  async currentUser(): Promise<OidcUser | null> {
+    const user = await this.userManager.getUser();
+    if (!user) return null;
+    if (user.expired && !user.refresh_token) {
+      await this.userManager.removeUser();
+      return null;
+    }
+    return user;
+  }
+
+  /** Sends the browser to the provider's login (or sign-up) page. */
+  async signIn(options: { returnTo: string; signUp?: boolean }): Promise<void> {
+    const state: SignInState = { returnTo: safeReturnPath(options.returnTo) };
+    await this.userManager.signinRedirect({
+      state,
+      ...(options.signUp ? { extraQueryParams: { ...SIGN_UP_HINT } } : {}),
+    });
+  }
+
+  /**
+   * Completes the code exchange on `/auth/callback`. Memoised per URL: React's strict mode runs
+   * effects twice, and a second exchange of the same code would fail.
+   */
+  completeSignIn(url = window.location.href): Promise<{ user: OidcUser; returnTo: string }> {
+    if (this.callback?.url !== url) {
+      this.callback = { url, result: this.userManager.signinRedirectCallback(url) };
+    }
+    return this.callback.result.then((user) => ({
+      user,
+      returnTo: safeReturnPath((user.state as Partial<SignInState> | undefined)?.returnTo),
+    }));
+  }
+
+  /** A fresh access token: renewed first when it is about to expire; null when signed out. */
+  async accessToken(): Promise<string | null> {
+    const user = await this.currentUser();
+    if (!user) return null;
+    if (!isAccessTokenStale(user)) return user.access_token;
+    const renewed = await this.userManager.signinSilent();
+    return renewed && !isAccessTokenStale(renewed) ? renewed.access_token : null;
+  }
+
+  /** Ends the IdP session and returns to the site origin. */
+  async signOut(): Promise<void> {
+    await this.userManager.signoutRedirect();
+  }
+
+  /** Forgets the IdP session locally, without visiting the provider. */
+  async forget(): Promise<void> {
+    await this.userManager.removeUser();
+  }
+}
+
+/** The auth client for the runtime config, or null when sign-in is not configured. */
+export function createAuthClient(auth: RuntimeConfig['auth']): AuthClient | null {
+  return auth ? new AuthClient(auth) : null;
+}
+
+/**
+ * The API client's token source: the IdP access token while there is an IdP session, else the
+ * product's own token from the persisted auth state (email and password login).
+ */
+export function bearerTokenProvider(client: AuthClient | null): AccessTokenProvider {
+  return async () => {
+    if (client && (await client.currentUser())) return client.accessToken();
+    return readPersistedAuth()?.token ?? null;
+  };
+}
