@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBuildTools, formatVersion } from '../../src/lib/format';
+import { formatBuildTools, formatDate, formatVersion } from '../../src/lib/format';
 
 describe('Footer and card text', () => {
   it("lists the platform's build tools as 'Requires node >=20 · npm >=10'", () => {
@@ -22,5 +22,15 @@ describe('Footer and card text', () => {
     // Prepare / Act / Assess
     expect(formatVersion('1.2.0')).toBe('v1.2.0');
     expect(formatVersion('v0.3.0')).toBe('v0.3.0');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a calendar date for people', () => {
+    expect(formatDate('2025-03-04T10:00:00.000Z')).toBe('March 4, 2025');
+  });
+
+  it('keeps text that is not a date', () => {
+    expect(formatDate('soon')).toBe('soon');
   });
 });
