@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
-import { securityHeaders, type CspOrigins } from '../../shared/security-headers';
+import { cspOriginsFor } from '../../shared/csp-origins';
+import { securityHeaders } from '../../shared/security-headers';
 import { invoke } from './gateway';
 import { LocalStackError } from './local-error';
 import { resolveStatic } from './static-files';
@@ -37,22 +38,6 @@ export interface RunningServer {
    */
   serve(content: ServerContent): void;
   close(): Promise<void>;
-}
-
-function originOf(url: string | undefined): string[] {
-  if (!url) return [];
-  try {
-    return [new URL(url).origin];
-  } catch {
-    return [];
-  }
-}
-
-/** The CSP's third-party origins follow the runtime config, as the CDK deployment's do. */
-function cspOrigins(config: RuntimeConfig): CspOrigins {
-  const donation = originOf(config.donation?.scriptUrl);
-  const idp = originOf(config.auth?.authority);
-  return { script: donation, frame: [...donation, ...idp], connect: idp, form: idp };
 }
 
 async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
@@ -179,7 +164,7 @@ export function startServer(options: LocalServerOptions): Promise<RunningServer>
         url: `http://localhost:${port}`,
         serve: ({ config, mounts = [] }) => {
           content = {
-            headers: securityHeaders(cspOrigins(config)),
+            headers: securityHeaders(cspOriginsFor(config)),
             configBody: Buffer.from(JSON.stringify(config)),
             mounts,
           };
