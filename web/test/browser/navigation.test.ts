@@ -6,8 +6,6 @@ const COMING_SOON = [
   { path: '/tracker/requests', screen: 'Feature Requests' },
   { path: '/tracker/suggestions', screen: 'Project Suggestions' },
   { path: '/features', screen: 'Feature Request System' },
-  { path: '/profile', screen: 'Profile' },
-  { path: '/projects', screen: 'Manage Projects' },
   { path: '/feature-requests?project=demo', screen: 'Project Features' },
 ];
 

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  seriousAccessibilityViolations,
+  skipBrowserTests,
+  useBrowser,
+  VIEWPORTS,
+} from './support/browser';
+import { DEMO, loginUser, seedSession } from './support/accounts';
+
+const CASES = [
+  { name: 'Profile', path: '/profile', ready: 'Danger Zone' },
+  { name: 'Manage Projects', path: '/projects', ready: 'View Features →' },
+].flatMap((screen) =>
+  [
+    { label: 'desktop', viewport: VIEWPORTS.desktop },
+    { label: 'phone', viewport: VIEWPORTS.phone },
+  ].map((width) => ({ ...screen, ...width })),
+);
+
+describe.skipIf(skipBrowserTests)('Accessibility of the account screens', () => {
+  const browser = useBrowser();
+
+  it.each(CASES)(
+    'finds no serious or critical axe violations on $name at $label width, signed in as admin',
+    async ({ path, ready, viewport }) => {
+      // Prepare
+      const page = await browser.openPage('/', { viewport, bypassCSP: true });
+      await seedSession(page, await loginUser(DEMO.admin.email, DEMO.admin.password));
+      await page.goto(path);
+      await page.getByText(ready).first().waitFor();
+
+      // Act
+      const violations = await seriousAccessibilityViolations(page);
+
+      // Assess
+      expect(violations).toEqual([]);
+    },
+  );
+
+  it('finds no serious or critical axe violations in the open delete-account dialog', async () => {
+    // Prepare
+    const page = await browser.openPage('/', { bypassCSP: true });
+    await seedSession(page, await loginUser(DEMO.user.email, DEMO.user.password));
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByRole('dialog', { name: 'Delete Account' }).waitFor();
+
+    // Act
+    const violations = await seriousAccessibilityViolations(page);
+
+    // Assess
+    expect(violations).toEqual([]);
+  });
+
+  it.each([
+    { name: 'Profile (denied)', path: '/profile', ready: 'Access Denied' },
+    { name: 'Manage Projects (denied)', path: '/projects', ready: 'Authentication Required' },
+  ])(
+    'finds no serious or critical axe violations on $name for visitors',
+    async ({ path, ready }) => {
+      // Prepare
+      const page = await browser.openPage(path, { bypassCSP: true });
+      await page.getByText(ready).first().waitFor();
+
+      // Act
+      const violations = await seriousAccessibilityViolations(page);
+
+      // Assess
+      expect(violations).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,267 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { skipBrowserTests, siteUrl, useBrowser, VIEWPORTS } from './support/browser';
+import {
+  DEMO,
+  eggBalance,
+  registerUser,
+  seedSession,
+  signInAtIdp,
+  signUpAtIdp,
+  uniqueEmail,
+} from './support/accounts';
+
+const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
+
+describe.skipIf(skipBrowserTests)('Hosted login through the identity provider', () => {
+  const browser = useBrowser();
+
+  it('signs in with PKCE from the Login button and returns to the page it started on', async () => {
+    // Prepare
+    const page = await browser.openPage('/about');
+
+    // Act
+    await page.getByRole('button', { name: 'Login' }).click();
+    await signInAtIdp(page, DEMO.user.email, DEMO.user.password);
+    await page.getByRole('button', { name: /Hi, Demo User/ }).waitFor();
+
+    // Assess
+    expect(new URL(page.url()).pathname).toBe('/about');
+    expect(await eggBalance(page)).toBeGreaterThanOrEqual(0);
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    expect(await nav.getByRole('link', { name: 'Profile' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Manage Projects' }).count()).toBe(0);
+    const stored = await page.evaluate(() => ({
+      state: JSON.parse(localStorage.getItem('featureRequestAuth') ?? 'null') as {
+        authenticated: boolean;
+        token: string;
+        user: { email: string };
+      },
+      token: localStorage.getItem('token'),
+    }));
+    expect(stored.state.authenticated).toBe(true);
+    expect(stored.state.user.email).toBe(DEMO.user.email);
+    expect(stored.token).toBe(stored.state.token);
+  });
+
+  it('keeps the session across a reload', async () => {
+    // Prepare
+    const page = await browser.openPage('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await signInAtIdp(page, DEMO.user.email, DEMO.user.password);
+    await page.getByRole('button', { name: /Hi, Demo User/ }).waitFor();
+
+    // Act
+    await page.reload();
+
+    // Assess
+    await page.getByRole('button', { name: /Hi, Demo User/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Login' }).count()).toBe(0);
+  });
+
+  it('signs up through the hosted sign-up page and lands signed in with 500 eggs', async () => {
+    // Prepare
+    const page = await browser.openPage('/');
+    const account = {
+      email: uniqueEmail('signup'),
+      password: 'a long enough secret',
+      name: 'Nova Hatch',
+    };
+
+    // Act
+    await page.getByRole('button', { name: 'Sign Up (Get 500 eggs!)' }).click();
+    await signUpAtIdp(page, account);
+    await page.getByRole('button', { name: /Hi, Nova Hatch/ }).waitFor();
+
+    // Assess
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await eggBalance(page)).toBe(500);
+    expect(await page.getByRole('button', { name: 'Claim Daily' }).isVisible()).toBe(true);
+  });
+
+  it('logs out at the provider and returns to the site origin signed out', async () => {
+    // Prepare
+    const page = await browser.openPage('/about');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await signInAtIdp(page, DEMO.user.email, DEMO.user.password);
+    const menu = page.getByRole('button', { name: /Hi, Demo User/ });
+    await menu.click();
+
+    // Act
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/idp\/|^[^?]*\/$/);
+    if (page.url().includes('/idp/')) {
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    }
+    await page.waitForURL(siteUrl('/'));
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+
+    // Assess
+    expect(await storedKeys(page)).toEqual([]);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Main', exact: true })
+        .getByRole('link')
+        .allInnerTexts(),
+    ).not.toContain('Profile');
+  });
+
+  it('says why when the server cannot verify the signed-in user', async () => {
+    // Prepare
+    const page = await browser.openPage('/', {
+      prepare: (p) =>
+        p.route('**/api/auth0/verify-user', (route) =>
+          route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              success: false,
+              error: 'An account with this email already exists',
+              code: 'CONFLICT',
+            }),
+          }),
+        ),
+    });
+
+    // Act
+    await page.getByRole('button', { name: 'Login' }).click();
+    await signInAtIdp(page, DEMO.user.email, DEMO.user.password);
+
+    // Assess
+    const alert = page.locator('.account--bar').getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe('An account with this email already exists');
+    expect(
+      await page.locator('.account--bar').getByRole('button', { name: 'Try again' }).isVisible(),
+    ).toBe(true);
+  });
+});
+
+describe.skipIf(skipBrowserTests)('Account widget', () => {
+  const browser = useBrowser();
+
+  it('shows Login and Sign Up to visitors', async () => {
+    // Prepare / Act
+    const page = await browser.openPage('/');
+    const widget = page.locator('.account--bar');
+    await widget.getByRole('button', { name: 'Login' }).waitFor();
+
+    // Assess
+    expect(await widget.getByRole('button').allInnerTexts()).toEqual([
+      'Login',
+      'Sign Up (Get 500 eggs!)',
+    ]);
+  });
+
+  it('shows a spinner and "Loading..." while the sign-in is being verified', async () => {
+    // Prepare
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const page = await browser.openPage('/', {
+      prepare: (p) =>
+        p.route('**/api/auth0/verify-user', async (route) => {
+          await held;
+          await route.continue();
+        }),
+    });
+    await page.getByRole('button', { name: 'Login' }).click();
+    await signInAtIdp(page, DEMO.user.email, DEMO.user.password);
+
+    // Act
+    const loading = page.locator('.account--bar').getByRole('status');
+    await loading.waitFor();
+    const text = await loading.innerText();
+    release();
+
+    // Assess
+    expect(text).toBe('Loading...');
+    await page.getByRole('button', { name: /Hi, Demo User/ }).waitFor();
+  });
+
+  it('shows eggs, Claim Daily, greeting, Admin badge, Profile and Logout to a signed-in admin', async () => {
+    // Prepare
+    const page = await browser.openPage('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await signInAtIdp(page, DEMO.admin.email, DEMO.admin.password);
+    const account = page.getByRole('button', { name: /Hi, Demo Admin/ });
+    await account.waitFor();
+
+    // Act
+    await account.click();
+
+    // Assess
+    expect(await account.innerText()).toContain('Admin');
+    expect(await page.locator('.account--bar .egg-balance').textContent()).toMatch(
+      /^🥚 [\d,]+ eggs$/,
+    );
+    expect(await page.getByRole('link', { name: 'Profile' }).last().isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    expect(await nav.getByRole('link', { name: 'Manage Projects' }).isVisible()).toBe(true);
+  });
+
+  it('tells the user when the daily claim fails', async () => {
+    // Prepare
+    const page = await browser.openPage('/');
+    await seedSession(page, await registerUser());
+    const claim = page.locator('.account--bar').getByRole('button', { name: 'Claim Daily' });
+    await claim.waitFor();
+
+    // Act
+    await claim.click();
+
+    // Assess
+    const alert = page.locator('.account--bar').getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('Failed to claim daily eggs. Please try again.');
+  });
+
+  it('moves the account into the mobile menu on a phone', async () => {
+    // Prepare
+    const page = await browser.openPage('/', { viewport: VIEWPORTS.phone });
+    await seedSession(page, await registerUser({ display_name: 'Pocket Hen' }));
+    await page.locator('.account--bar .egg-balance').waitFor();
+
+    // Act
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.locator('.account--menu');
+
+    // Assess
+    expect(await menu.getByText('Hi, Pocket Hen').isVisible()).toBe(true);
+    expect(await menu.getByRole('button', { name: 'Claim Daily' }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Profile' }).isVisible()).toBe(true);
+    expect(await menu.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+  });
+
+  it('signs an own-token session out to the origin without visiting the provider', async () => {
+    // Prepare
+    const page = await browser.openPage('/about', { viewport: VIEWPORTS.phone });
+    await seedSession(page, await registerUser());
+    await page.getByRole('button', { name: 'Menu' }).click();
+
+    // Act
+    await page.locator('.account--menu').getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(siteUrl('/'));
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.locator('.account--menu').getByRole('button', { name: 'Login' }).waitFor();
+
+    // Assess
+    expect(await storedKeys(page)).toEqual([]);
+  });
+
+  it('logs out when the stored token is no longer accepted', async () => {
+    // Prepare
+    const page = await browser.openPage('/');
+    const auth = await registerUser();
+
+    // Act
+    await seedSession(page, { ...auth, token: `${auth.token}x` });
+    await page.waitForURL(siteUrl('/'));
+    await page.locator('.account--bar').getByRole('button', { name: 'Login' }).waitFor();
+
+    // Assess
+    expect(await storedKeys(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import type { AuthResult } from '@hatchworks/shared/schemas/users';
+import { siteUrl } from './browser';
+
+/** The local demo accounts (README): they exist at the IdP and in the product's table. */
+export const DEMO = {
+  admin: { email: 'admin@hatchworks.local', password: 'hatchworks-admin', name: 'Demo Admin' },
+  user: { email: 'user@hatchworks.local', password: 'hatchworks-user', name: 'Demo User' },
+} as const;
+
+export const uniqueEmail = (prefix = 'web') => `${prefix}-${randomUUID()}@example.test`;
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(siteUrl(path), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: T };
+  if (!response.ok) throw new Error(`${path} answered ${response.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** A fresh email-and-password account of the product (own token), registered over the API. */
+export function registerUser(fields: { username?: string; display_name?: string } = {}) {
+  return post<AuthResult>('/api/auth/register', {
+    email: uniqueEmail('own'),
+    password: 'correct horse battery',
+    ...fields,
+  });
+}
+
+/** The product's own login (spec 7) for an existing account. */
+export function loginUser(email: string, password: string) {
+  return post<AuthResult>('/api/auth/login', { email, password });
+}
+
+/**
+ * Puts an own-token session into the browser the way a login stores it (spec 3), then reloads so
+ * the app starts with it.
+ */
+export async function seedSession(page: Page, auth: AuthResult): Promise<void> {
+  await page.evaluate((state) => {
+    localStorage.setItem(
+      'featureRequestAuth',
+      JSON.stringify({ user: state.user, token: state.token, authenticated: true }),
+    );
+    localStorage.setItem('token', state.token);
+  }, auth);
+  await page.reload();
+}
+
+/** Fills the local IdP's login form (the browser must be on it). */
+export async function signInAtIdp(page: Page, email: string, password: string): Promise<void> {
+  await page.waitForURL(/\/idp\//);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Fills the local IdP's sign-up form (the browser must be on it). */
+export async function signUpAtIdp(
+  page: Page,
+  account: { email: string; password: string; name?: string },
+): Promise<void> {
+  await page.waitForURL(/\/idp\//);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
+  if (account.name) await page.getByLabel(/Display name/).fill(account.name);
+  await page.getByRole('button', { name: /Create account/ }).click();
+}
+
+/** The header's egg balance as a number, once shown. */
+export async function eggBalance(page: Page): Promise<number> {
+  const pill = page.locator('.account--bar .egg-balance');
+  await pill.waitFor();
+  return Number((await pill.innerText()).replace(/\D/g, ''));
+}
