@@ -20,13 +20,15 @@ export function createSiteApp(
   const settings = readSiteSettings(app.node);
   const stack = new SiteStack(app, settings.stackName, {
     description:
-      'Hatchworks: portfolio and community site (CloudFront, S3, HTTP API, Lambda, DynamoDB)',
+      'Hatchworks: portfolio and community site (CloudFront, S3, HTTP API, Lambda, DynamoDB, Cognito)',
     // Env-agnostic unless the CLI knows the account: synth works offline, with no credentials.
     env: {
       account: process.env.CDK_DEFAULT_ACCOUNT,
       region: process.env.CDK_DEFAULT_REGION,
     },
     runtimeConfig: settings.runtimeConfig,
+    identity: settings.identity,
+    tokens: settings.tokens,
     ...(settings.customDomain ? { customDomain: settings.customDomain } : {}),
     logLevel: settings.logLevel,
     logConsumedCapacity: settings.logConsumedCapacity,

@@ -30,11 +30,13 @@ function stagedConfigs(site: SynthesizedSite): unknown[] {
 }
 
 describe('the deployment of the web bundle', () => {
-  it('writes /config.json with the same-origin API, no auth and no donation by default', () => {
+  it('writes /config.json with the same-origin API, the login and no donation by default', () => {
     // Act
     const site = synthSite();
-    // Assess
-    expect(stagedConfigs(site)).toEqual([{ apiBaseUrl: '/api', auth: null, donation: null }]);
+    // Assess (the login's content is identity.test.ts's business)
+    expect(stagedConfigs(site)).toEqual([
+      { apiBaseUrl: '/api', auth: expect.any(Object), donation: null },
+    ]);
   });
 
   it('writes the donation widget of the context into /config.json', () => {
@@ -43,13 +45,16 @@ describe('the deployment of the web bundle', () => {
       context: {
         donationScriptUrl: 'https://tips.example.net/widget.js',
         donationAccount: 'hatchworks',
+        // A fixed issuer keeps the whole file free of deploy-time values.
+        authIssuer: 'https://login.example.com/',
+        authClientId: 'spa',
       },
     });
     // Assess
     const [config] = stagedConfigs(site);
     expect(RuntimeConfigSchema.parse(config)).toEqual({
       apiBaseUrl: '/api',
-      auth: null,
+      auth: { authority: 'https://login.example.com/', clientId: 'spa' },
       donation: {
         scriptUrl: 'https://tips.example.net/widget.js',
         account: 'hatchworks',

@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SPA_FALLBACK_CODE } from '../aws/constructs/spa-fallback';
+import { cspOriginsFor } from '../shared/csp-origins';
 import { contentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
 import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
 
@@ -115,12 +116,10 @@ describe('the CloudFront distribution', () => {
               Override: true,
             },
             ContentSecurityPolicy: {
-              ContentSecurityPolicy: contentSecurityPolicy({
-                script: [],
-                frame: [],
-                connect: [],
-                form: [],
-              }),
+              // The login's origins hold deploy-time values (identity.test.ts checks them).
+              ContentSecurityPolicy: site.stack.resolve(
+                contentSecurityPolicy(cspOriginsFor(site.stack.runtimeConfig)),
+              ),
               Override: true,
             },
             ContentTypeOptions: { Override: true },
@@ -216,6 +215,8 @@ describe('the CloudFront distribution with a custom domain and donation widget',
         certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
         donationScriptUrl: 'https://tips.example.net/widget.js',
         donationAccount: 'hatchworks',
+        authIssuer: 'https://login.example.com/',
+        authClientId: 'spa',
       },
     });
   });
@@ -231,7 +232,7 @@ describe('the CloudFront distribution with a custom domain and donation widget',
     });
   });
 
-  it("lets the CSP load and frame the donation widget's origin", () => {
+  it("lets the CSP load and frame the donation widget's origin, and reach the issuer's", () => {
     expect(() =>
       site.template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
         ResponseHeadersPolicyConfig: {
@@ -239,9 +240,9 @@ describe('the CloudFront distribution with a custom domain and donation widget',
             ContentSecurityPolicy: {
               ContentSecurityPolicy: contentSecurityPolicy({
                 script: ['https://tips.example.net'],
-                frame: ['https://tips.example.net'],
-                connect: [],
-                form: [],
+                frame: ['https://tips.example.net', 'https://login.example.com'],
+                connect: ['https://login.example.com'],
+                form: ['https://login.example.com'],
               }),
               Override: true,
             },

@@ -83,9 +83,11 @@ describe('cdk-nag AwsSolutions checks', () => {
         'AwsSolutions-CFR1',
         'AwsSolutions-CFR2',
         'AwsSolutions-CFR4',
+        'AwsSolutions-COG2',
         'AwsSolutions-IAM5',
         'AwsSolutions-L1',
         'AwsSolutions-S1',
+        'AwsSolutions-SMG4',
       ].sort(),
     );
   });

@@ -11,12 +11,49 @@ export interface CustomDomain {
   readonly certificateArn: string;
 }
 
+/** How Cognito's threat protection treats risky sign-ins ('off' also drops to the Essentials plan). */
+export const THREAT_PROTECTION_MODES = ['enforced', 'audit', 'off'] as const;
+export type ThreatProtection = (typeof THREAT_PROTECTION_MODES)[number];
+
+/** The hosted login the stack provisions: a Cognito user pool with its hosted UI. */
+export interface CognitoIdentitySettings {
+  readonly kind: 'cognito';
+  /** Prefix of the `<prefix>.auth.<region>.amazoncognito.com` domain; derived when absent. */
+  readonly domainPrefix?: string;
+  /** An own domain for the hosted UI instead of the prefix domain. */
+  readonly customDomain?: CustomDomain;
+  readonly threatProtection: ThreatProtection;
+}
+
+/** An OpenID provider run elsewhere (e.g. Auth0): the stack creates no user pool. */
+export interface ExternalIdentitySettings {
+  readonly kind: 'external';
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly audience?: string;
+}
+
+export type IdentitySettings = CognitoIdentitySettings | ExternalIdentitySettings;
+
+/** The product's own tokens and the login limits; unset values keep the functions' defaults. */
+export interface TokenSettings {
+  readonly ttlSeconds?: number;
+  readonly loginMaxFailuresPerAccount?: number;
+  readonly loginMaxFailuresPerClient?: number;
+  readonly loginFailureWindowSeconds?: number;
+}
+
 /** Everything an operator can set with `-c key=value` or in `cdk.json` (see infra/aws/README.md). */
 export interface SiteSettings {
   readonly stackName: string;
-  /** Written to `/config.json` beside the bundle. */
+  /**
+   * Written to `/config.json` beside the bundle. Its `auth` is the external issuer's, or null
+   * with Cognito: the stack fills it in once the user pool exists.
+   */
   readonly runtimeConfig: RuntimeConfig;
   readonly customDomain?: CustomDomain;
+  readonly identity: IdentitySettings;
+  readonly tokens: TokenSettings;
   readonly logLevel: LogLevel;
   /** Makes every DynamoDB call log its consumed capacity (bench/debug). */
   readonly logConsumedCapacity: boolean;
@@ -32,6 +69,17 @@ export const CONTEXT_KEYS = {
   donationLabel: 'donationLabel',
   logLevel: 'logLevel',
   logConsumedCapacity: 'logConsumedCapacity',
+  authIssuer: 'authIssuer',
+  authClientId: 'authClientId',
+  authAudience: 'authAudience',
+  authDomainPrefix: 'authDomainPrefix',
+  authDomainName: 'authDomainName',
+  authCertificateArn: 'authCertificateArn',
+  authThreatProtection: 'authThreatProtection',
+  authTokenTtlSeconds: 'authTokenTtlSeconds',
+  loginMaxFailuresPerAccount: 'loginMaxFailuresPerAccount',
+  loginMaxFailuresPerClient: 'loginMaxFailuresPerClient',
+  loginFailureWindowSeconds: 'loginFailureWindowSeconds',
 } as const;
 
 /** Thrown for a context value an operator must fix; the message names the key. */
@@ -42,13 +90,13 @@ export class SiteContextError extends Error {
 const text = (node: Node, key: string): string | undefined => {
   const value: unknown = node.tryGetContext(key);
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' && typeof value !== 'boolean') {
+  if (typeof value !== 'string' && typeof value !== 'boolean' && typeof value !== 'number') {
     throw new SiteContextError(`Context "${key}" must be a string.`);
   }
   return String(value);
 };
 
-function runtimeConfig(node: Node): RuntimeConfig {
+function runtimeConfig(node: Node, identity: IdentitySettings): RuntimeConfig {
   const scriptUrl = text(node, CONTEXT_KEYS.donationScriptUrl);
   const account = text(node, CONTEXT_KEYS.donationAccount);
   if (Boolean(scriptUrl) !== Boolean(account)) {
@@ -59,32 +107,144 @@ function runtimeConfig(node: Node): RuntimeConfig {
   const donation = scriptUrl
     ? { scriptUrl, account, label: text(node, CONTEXT_KEYS.donationLabel) ?? 'Support us' }
     : null;
-  // Auth stays null until the identity issue adds Cognito / an external issuer.
-  const parsed = RuntimeConfigSchema.safeParse({ apiBaseUrl: '/api', auth: null, donation });
+  // Cognito's settings exist only once the user pool does: the stack fills them in.
+  const auth =
+    identity.kind === 'external'
+      ? {
+          authority: identity.issuer,
+          clientId: identity.clientId,
+          ...(identity.audience ? { audience: identity.audience } : {}),
+        }
+      : null;
+  const parsed = RuntimeConfigSchema.safeParse({ apiBaseUrl: '/api', auth, donation });
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join('.')}: ${issue.message}`,
     );
-    throw new SiteContextError(`Invalid donation context (${problems.join('; ')}).`);
+    throw new SiteContextError(`Invalid donation or auth context (${problems.join('; ')}).`);
   }
   return parsed.data;
 }
 
-function customDomain(node: Node): CustomDomain | undefined {
-  const domainName = text(node, CONTEXT_KEYS.domainName);
-  const certificateArn = text(node, CONTEXT_KEYS.certificateArn);
+function customDomain(
+  node: Node,
+  keys: { domainName: string; certificateArn: string } = CONTEXT_KEYS,
+  user = 'CloudFront',
+): CustomDomain | undefined {
+  const domainName = text(node, keys.domainName);
+  const certificateArn = text(node, keys.certificateArn);
   if (!domainName && !certificateArn) return undefined;
   if (!domainName || !certificateArn) {
     throw new SiteContextError(
-      `Set both "${CONTEXT_KEYS.domainName}" and "${CONTEXT_KEYS.certificateArn}", or neither.`,
+      `Set both "${keys.domainName}" and "${keys.certificateArn}", or neither.`,
     );
   }
   if (!/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/.+$/.test(certificateArn)) {
     throw new SiteContextError(
-      `"${CONTEXT_KEYS.certificateArn}" must be an ACM certificate ARN in us-east-1 (CloudFront only uses those).`,
+      `"${keys.certificateArn}" must be an ACM certificate ARN in us-east-1 (${user} only uses those).`,
     );
   }
   return { domainName, certificateArn };
+}
+
+/** Cognito's rules for a prefix domain: lower-case letters, digits and inner hyphens. */
+const DOMAIN_PREFIX = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** Words Cognito refuses in a prefix domain. */
+const RESERVED_PREFIX_WORDS = /aws|amazon|cognito/;
+
+/** Checks a Cognito prefix (from the context, or the stack-name part of a derived one). */
+export function checkDomainPrefix(prefix: string, key: string): string {
+  if (!DOMAIN_PREFIX.test(prefix) || RESERVED_PREFIX_WORDS.test(prefix)) {
+    throw new SiteContextError(
+      `"${key}" must be lower-case letters, digits and hyphens (at most 63, not starting or ` +
+        `ending with a hyphen) without "aws", "amazon" or "cognito"; got "${prefix}".`,
+    );
+  }
+  return prefix;
+}
+
+function identity(node: Node): IdentitySettings {
+  const issuer = text(node, CONTEXT_KEYS.authIssuer);
+  const clientId = text(node, CONTEXT_KEYS.authClientId);
+  const audience = text(node, CONTEXT_KEYS.authAudience);
+  const cognitoKeys = [
+    CONTEXT_KEYS.authDomainPrefix,
+    CONTEXT_KEYS.authDomainName,
+    CONTEXT_KEYS.authCertificateArn,
+    CONTEXT_KEYS.authThreatProtection,
+  ];
+  if (issuer || clientId) {
+    if (!issuer || !clientId) {
+      throw new SiteContextError(
+        `Set both "${CONTEXT_KEYS.authIssuer}" and "${CONTEXT_KEYS.authClientId}" for an ` +
+          'external identity provider, or neither for Cognito.',
+      );
+    }
+    if (!/^https:\/\/[^/?#]+/.test(issuer) || issuer.includes('?') || issuer.includes('#')) {
+      throw new SiteContextError(
+        `"${CONTEXT_KEYS.authIssuer}" must be the issuer's https URL, exactly as in its tokens' "iss".`,
+      );
+    }
+    const cognitoOnly = cognitoKeys.filter((key) => text(node, key) !== undefined);
+    if (cognitoOnly.length > 0) {
+      throw new SiteContextError(
+        `${cognitoOnly.map((key) => `"${key}"`).join(', ')} configure the Cognito user pool, ` +
+          `which is not created with "${CONTEXT_KEYS.authIssuer}".`,
+      );
+    }
+    return { kind: 'external', issuer, clientId, ...(audience ? { audience } : {}) };
+  }
+  if (audience) {
+    throw new SiteContextError(
+      `"${CONTEXT_KEYS.authAudience}" needs "${CONTEXT_KEYS.authIssuer}": Cognito's access ` +
+        'tokens have no audience (the functions check their client_id instead).',
+    );
+  }
+  const prefix = text(node, CONTEXT_KEYS.authDomainPrefix);
+  const domain = customDomain(
+    node,
+    { domainName: CONTEXT_KEYS.authDomainName, certificateArn: CONTEXT_KEYS.authCertificateArn },
+    "Cognito's hosted UI",
+  );
+  if (prefix && domain) {
+    throw new SiteContextError(
+      `Set "${CONTEXT_KEYS.authDomainPrefix}" or "${CONTEXT_KEYS.authDomainName}", not both.`,
+    );
+  }
+  const mode = (text(node, CONTEXT_KEYS.authThreatProtection) ?? 'enforced').toLowerCase();
+  const threatProtection = THREAT_PROTECTION_MODES.find((candidate) => candidate === mode);
+  if (!threatProtection) {
+    throw new SiteContextError(
+      `"${CONTEXT_KEYS.authThreatProtection}" must be one of ${THREAT_PROTECTION_MODES.join(', ')}.`,
+    );
+  }
+  return {
+    kind: 'cognito',
+    ...(prefix ? { domainPrefix: checkDomainPrefix(prefix, CONTEXT_KEYS.authDomainPrefix) } : {}),
+    ...(domain ? { customDomain: domain } : {}),
+    threatProtection,
+  };
+}
+
+function positiveInteger(node: Node, key: string): number | undefined {
+  const value = text(node, key);
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+    throw new SiteContextError(`"${key}" must be a positive whole number; got "${value}".`);
+  }
+  return Number(value);
+}
+
+function tokens(node: Node): TokenSettings {
+  const entries = {
+    ttlSeconds: positiveInteger(node, CONTEXT_KEYS.authTokenTtlSeconds),
+    loginMaxFailuresPerAccount: positiveInteger(node, CONTEXT_KEYS.loginMaxFailuresPerAccount),
+    loginMaxFailuresPerClient: positiveInteger(node, CONTEXT_KEYS.loginMaxFailuresPerClient),
+    loginFailureWindowSeconds: positiveInteger(node, CONTEXT_KEYS.loginFailureWindowSeconds),
+  };
+  return Object.fromEntries(
+    Object.entries(entries).filter(([, value]) => value !== undefined),
+  ) as TokenSettings;
 }
 
 function logLevel(node: Node): LogLevel {
@@ -101,10 +261,13 @@ function logLevel(node: Node): LogLevel {
 /** Reads and checks the operator's context once; a wrong value fails synth naming its key. */
 export function readSiteSettings(node: Node): SiteSettings {
   const domain = customDomain(node);
+  const identitySettings = identity(node);
   return {
     stackName: text(node, CONTEXT_KEYS.stackName) ?? 'Hatchworks',
-    runtimeConfig: runtimeConfig(node),
+    runtimeConfig: runtimeConfig(node, identitySettings),
     ...(domain ? { customDomain: domain } : {}),
+    identity: identitySettings,
+    tokens: tokens(node),
     logLevel: logLevel(node),
     logConsumedCapacity: text(node, CONTEXT_KEYS.logConsumedCapacity) === 'true',
   };

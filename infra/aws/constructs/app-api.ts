@@ -14,7 +14,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
-import { AppFunction } from './app-function';
+import { AppFunction, type TokenAccess } from './app-function';
 
 /** The API Gateway route key of a manifest entry (`ANY` stays `ANY`). */
 export const httpRouteKey = (route: Pick<RouteDefinition, 'method' | 'path'>): HttpRouteKey =>
@@ -49,6 +49,8 @@ export interface AppApiProps {
   readonly table: ITable;
   /** Environment for every function (log level, debug switches). */
   readonly environment?: Readonly<Record<string, string>>;
+  /** The token key and identity settings, given only to the functions of routes that use them. */
+  readonly tokens?: TokenAccess;
   /** Steady-state requests per second across the API before API Gateway answers 429. */
   readonly rateLimit?: number;
   readonly burstLimit?: number;
@@ -97,6 +99,7 @@ export class AppApi extends Construct {
         route,
         table: props.table,
         ...(props.environment ? { environment: props.environment } : {}),
+        ...(props.tokens ? { tokens: props.tokens } : {}),
       });
       new HttpRoute(this, `${route.id}Route`, {
         httpApi: this.httpApi,

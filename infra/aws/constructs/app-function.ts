@@ -5,8 +5,9 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { RouteDefinition, TableAccess } from '@hatchworks/shared/routes';
+import { usesTokens, type RouteDefinition, type TableAccess } from '@hatchworks/shared/routes';
 import { LOCK_FILE, REPO_ROOT, handlerEntry } from '../paths';
 import { acknowledgeWildcards, type WildcardAllowance } from './acknowledge-wildcards';
 
@@ -17,19 +18,30 @@ import { acknowledgeWildcards, type WildcardAllowance } from './acknowledge-wild
 export const CREATE_REQUIRE_BANNER =
   "import{createRequire as __hwCreateRequire}from'node:module';const require=__hwCreateRequire(import.meta.url);";
 
+/** What a function whose route `usesTokens` gets, and no other function does. */
+export interface TokenAccess {
+  /** The product's own token key; passed as `AUTH_TOKEN_SECRET_ARN`, readable by the role. */
+  readonly secret: ISecret;
+  /** The identity provider's settings and the login limits (`AUTH_ISSUER`, ...). */
+  readonly environment: Readonly<Record<string, string>>;
+}
+
 export interface AppFunctionProps {
   /** The manifest entry this function serves. */
   readonly route: RouteDefinition;
   readonly table: ITable;
   /** Extra environment shared by every function (log level, debug switches). */
   readonly environment?: Readonly<Record<string, string>>;
+  /** Applied only when the route `usesTokens`; the others never see the key. */
+  readonly tokens?: TokenAccess;
 }
 
 /**
  * One API route's Lambda function with the house defaults: Node.js 22 on ARM, minified ESM
  * with the AWS SDK bundled (faster cold starts than the runtime's copy), source maps, X-Ray,
  * its own log group with a retention, and a role that holds only what the route's `table`
- * access says. Nothing else in the stack grants a function anything.
+ * access says, plus read access to the token key when the route `usesTokens`. Nothing else in
+ * the stack grants a function anything.
  */
 export class AppFunction extends Construct {
   readonly function: NodejsFunction;
@@ -39,6 +51,7 @@ export class AppFunction extends Construct {
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const { route, table } = props;
+    const tokens = props.tokens && usesTokens(route) ? props.tokens : undefined;
     const entry = handlerEntry(route.handler);
     if (!existsSync(entry)) {
       throw new Error(
@@ -81,6 +94,9 @@ export class AppFunction extends Construct {
         TABLE_NAME: table.tableName,
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
+        ...(tokens
+          ? { ...tokens.environment, AUTH_TOKEN_SECRET_ARN: tokens.secret.secretArn }
+          : {}),
       },
       bundling: {
         format: OutputFormat.ESM,
@@ -95,6 +111,8 @@ export class AppFunction extends Construct {
     });
 
     grantTableAccess(table, this.role, route.table);
+    // GetSecretValue and DescribeSecret on this one secret (its default key needs no grant).
+    tokens?.secret.grantRead(this.role);
     this.acknowledgeFindings(table);
   }
 

@@ -1,19 +1,33 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { cspOriginsFor } from '../../shared/csp-origins';
-import type { CustomDomain, LogLevel } from '../config/site-context';
+import type {
+  CustomDomain,
+  IdentitySettings,
+  LogLevel,
+  TokenSettings,
+} from '../config/site-context';
 import { AppApi } from '../constructs/app-api';
 import { AppTable } from '../constructs/app-table';
+import { CognitoLogin } from '../constructs/cognito-login';
 import { SiteDeployment } from '../constructs/site-deployment';
 import { SiteDistribution } from '../constructs/site-distribution';
+import { TokenKey } from '../constructs/token-key';
 import { WEB_DIST } from '../paths';
 
 export { API_ROUTE_KEYS } from '../constructs/app-api';
 
 export interface SiteStackProps extends StackProps {
-  /** Written to `/config.json` beside the bundle. */
+  /**
+   * Written to `/config.json` beside the bundle. With Cognito, its `auth` is replaced by the
+   * user pool's.
+   */
   readonly runtimeConfig: RuntimeConfig;
+  /** The hosted login. @default a Cognito user pool with a derived prefix domain */
+  readonly identity?: IdentitySettings;
+  /** Token lifetime and login limits. @default the functions' own defaults */
+  readonly tokens?: TokenSettings;
   /** Serve the site on an own domain (the operator adds the DNS record). */
   readonly customDomain?: CustomDomain;
   /** @default 'INFO' */
@@ -24,8 +38,25 @@ export interface SiteStackProps extends StackProps {
   readonly webDistPath?: string;
 }
 
+/** The environment names of `functions/src/lib/env.ts` for the token settings. */
+function tokenEnvironment(tokens: TokenSettings = {}): Record<string, string> {
+  const names: Record<keyof TokenSettings, string> = {
+    ttlSeconds: 'AUTH_TOKEN_TTL_SECONDS',
+    loginMaxFailuresPerAccount: 'LOGIN_MAX_FAILURES_PER_ACCOUNT',
+    loginMaxFailuresPerClient: 'LOGIN_MAX_FAILURES_PER_CLIENT',
+    loginFailureWindowSeconds: 'LOGIN_FAILURE_WINDOW_SECONDS',
+  };
+  return Object.fromEntries(
+    Object.entries(tokens).map(([key, value]) => [
+      names[key as keyof TokenSettings],
+      String(value),
+    ]),
+  );
+}
+
 /**
  * The whole product on AWS: the table, one function per manifest route behind an HTTP API,
+ * the hosted login (a Cognito user pool, or an external issuer), the product's own token key,
  * the SPA in a private bucket, and one CloudFront distribution in front of both.
  */
 export class SiteStack extends Stack {
@@ -33,32 +64,64 @@ export class SiteStack extends Stack {
   readonly api: AppApi;
   readonly site: SiteDistribution;
   readonly deployment: SiteDeployment;
+  readonly tokenKey: TokenKey;
+  /** The user pool, hosted UI and SPA client; undefined with an external issuer. */
+  readonly cognito?: CognitoLogin;
+  /** What `/config.json` holds. */
+  readonly runtimeConfig: RuntimeConfig;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
+    const identity = props.identity ?? { kind: 'cognito', threatProtection: 'enforced' };
+
+    // The client's callback URLs need the distribution's host name, and the distribution's CSP
+    // needs the login's origins. Those are the hosted UI domain and the region, never the
+    // client, so the client depends on the distribution and not the other way round.
+    const siteHost =
+      props.customDomain?.domainName ??
+      Lazy.string({ produce: () => this.site.distribution.distributionDomainName });
+    if (identity.kind === 'cognito') {
+      this.cognito = new CognitoLogin(this, 'Login', {
+        settings: identity,
+        siteUrl: `https://${siteHost}`,
+      });
+    }
+    this.runtimeConfig = this.cognito
+      ? { ...props.runtimeConfig, auth: this.cognito.auth }
+      : props.runtimeConfig;
+    const auth = this.runtimeConfig.auth;
 
     this.table = new AppTable(this, 'Data');
+    this.tokenKey = new TokenKey(this, 'TokenKey');
     this.api = new AppApi(this, 'Api', {
       table: this.table.table,
       environment: {
         LOG_LEVEL: props.logLevel ?? 'INFO',
         LOG_CONSUMED_CAPACITY: String(props.logConsumedCapacity ?? false),
       },
+      tokens: {
+        secret: this.tokenKey.secret,
+        environment: {
+          // Without an audience (Cognito's access tokens carry none) the functions match the
+          // tokens' `client_id` against AUTH_CLIENT_ID instead.
+          ...(auth ? { AUTH_ISSUER: auth.authority, AUTH_CLIENT_ID: auth.clientId } : {}),
+          ...(auth?.audience ? { AUTH_AUDIENCE: auth.audience } : {}),
+          ...tokenEnvironment(props.tokens),
+        },
+      },
     });
     this.site = new SiteDistribution(this, 'Site', {
       apiDomainName: this.api.originDomainName,
-      cspOrigins: cspOriginsFor(props.runtimeConfig),
+      cspOrigins: cspOriginsFor(this.runtimeConfig),
       ...(props.customDomain ? { customDomain: props.customDomain } : {}),
     });
     this.deployment = new SiteDeployment(this, 'Deployment', {
       bucket: this.site.bucket,
       distribution: this.site.distribution,
       webDistPath: props.webDistPath ?? WEB_DIST,
-      runtimeConfig: props.runtimeConfig,
+      runtimeConfig: this.runtimeConfig,
     });
 
-    const siteHost =
-      props.customDomain?.domainName ?? this.site.distribution.distributionDomainName;
     new CfnOutput(this, 'SiteUrl', { value: `https://${siteHost}` });
     new CfnOutput(this, 'DistributionDomainName', {
       value: this.site.distribution.distributionDomainName,
@@ -69,5 +132,9 @@ export class SiteStack extends Stack {
       description: 'For `npm run admin` against the AWS table',
     });
     new CfnOutput(this, 'SiteBucketName', { value: this.site.bucket.bucketName });
+    new CfnOutput(this, 'TokenSecretArn', {
+      value: this.tokenKey.secret.secretArn,
+      description: "The product's own token key (rotate by hand, see infra/aws/README.md)",
+    });
   }
 }

@@ -1,0 +1,196 @@
+import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  OAuthScope,
+  StandardThreatProtectionMode,
+  UserPool,
+  UserPoolClientIdentityProvider,
+  VerificationEmailStyle,
+  type UserPoolClient,
+  type UserPoolDomain,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
+import {
+  CONTEXT_KEYS,
+  SiteContextError,
+  checkDomainPrefix,
+  type CognitoIdentitySettings,
+} from '../config/site-context';
+
+/** The SPA's paths Cognito may send the browser back to (see `web/src/lib/auth.ts`). */
+export const AUTH_CALLBACK_PATHS = ['/auth/callback', '/auth/silent-renew'] as const;
+
+/**
+ * What the SPA asks Cognito for. Cognito refuses `offline_access` (the SPA's default for other
+ * providers) with `invalid_scope`, and hands out a refresh token with the code flow anyway.
+ */
+export const COGNITO_SCOPE = 'openid profile email';
+
+export interface CognitoLoginProps {
+  readonly settings: CognitoIdentitySettings;
+  /** `https://<site host>`, where the SPA runs; may be a deploy-time value. */
+  readonly siteUrl: string;
+}
+
+/**
+ * The hosted login when no external issuer is given: a user pool with self sign-up by email,
+ * its hosted UI on a Cognito prefix domain (or the operator's own), and the SPA's public client
+ * (no secret, authorization code flow only; Cognito requires PKCE from a public client using
+ * the code flow). The pool holds every account, so it is kept when the stack goes away.
+ */
+export class CognitoLogin extends Construct {
+  readonly userPool: UserPool;
+  readonly domain: UserPoolDomain;
+  readonly client: UserPoolClient;
+  /** The OpenID issuer, `https://cognito-idp.<region>.amazonaws.com/<pool id>`. */
+  readonly issuer: string;
+  /** `https://<hosted UI domain>`: authorize, token, userinfo and logout endpoints. */
+  readonly hostedUiUrl: string;
+  /** The `auth` of `/config.json`. */
+  readonly auth: NonNullable<RuntimeConfig['auth']>;
+
+  constructor(scope: Construct, id: string, props: CognitoLoginProps) {
+    super(scope, id);
+    const { settings } = props;
+    const plus = settings.threatProtection !== 'off';
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      selfSignUpEnabled: true,
+      // The email is the user name: no separate handle to remember, one account per address.
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      // A changed address takes effect only once the new one is verified.
+      keepOriginal: { email: true },
+      userVerification: { emailStyle: VerificationEmailStyle.CODE },
+      standardAttributes: { email: { required: true, mutable: true } },
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      // Offered, not forced: see the COG2 acknowledgement below.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      featurePlan: plus ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,
+      ...(plus
+        ? {
+            standardThreatProtectionMode:
+              settings.threatProtection === 'enforced'
+                ? StandardThreatProtectionMode.FULL_FUNCTION
+                : StandardThreatProtectionMode.AUDIT_ONLY,
+          }
+        : {}),
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.domain = this.userPool.addDomain('Domain', {
+      ...(settings.customDomain
+        ? {
+            customDomain: {
+              domainName: settings.customDomain.domainName,
+              certificate: Certificate.fromCertificateArn(
+                this,
+                'DomainCertificate',
+                settings.customDomain.certificateArn,
+              ),
+            },
+          }
+        : { cognitoDomain: { domainPrefix: settings.domainPrefix ?? derivedPrefix(this) } }),
+    });
+    this.hostedUiUrl = settings.customDomain
+      ? `https://${settings.customDomain.domainName}`
+      : this.domain.baseUrl();
+
+    this.client = this.userPool.addClient('WebClient', {
+      // A browser cannot keep a secret: a public client, which Cognito holds to PKCE.
+      generateSecret: false,
+      // Sign-in happens on the hosted UI only; SRP stays for Cognito's own tooling.
+      authFlows: { userSrp: true },
+      oAuth: {
+        flows: { authorizationCodeGrant: true, implicitCodeGrant: false },
+        scopes: [OAuthScope.OPENID, OAuthScope.PROFILE, OAuthScope.EMAIL],
+        callbackUrls: AUTH_CALLBACK_PATHS.map((path) => `${props.siteUrl}${path}`),
+        logoutUrls: [`${props.siteUrl}/`],
+      },
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      authSessionValidity: Duration.minutes(5),
+    });
+
+    this.issuer = `https://cognito-idp.${Stack.of(this).region}.${Stack.of(this).urlSuffix}/${this.userPool.userPoolId}`;
+    this.auth = {
+      authority: this.issuer,
+      clientId: this.client.userPoolClientId,
+      endSessionEndpoint: `${this.hostedUiUrl}/logout`,
+      scope: COGNITO_SCOPE,
+    };
+
+    if (settings.customDomain) {
+      new CfnOutput(Stack.of(this), 'AuthDomainTarget', {
+        value: this.domain.cloudFrontEndpoint,
+        description: `Alias target of the DNS record for ${settings.customDomain.domainName}`,
+      });
+    }
+    new CfnOutput(Stack.of(this), 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(Stack.of(this), 'HostedUiUrl', { value: this.hostedUiUrl });
+    this.acknowledgeFindings(plus);
+  }
+
+  private acknowledgeFindings(plus: boolean): void {
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason:
+        'MFA is offered (TOTP), not required: a community site whose accounts hold virtual ' +
+        'eggs only would lose most sign-ups to a mandatory authenticator app. Strong passwords ' +
+        'and, by default, Plus-tier threat protection (compromised-credential and risky sign-in ' +
+        'blocking) guard the accounts instead.',
+    });
+    if (!plus) {
+      Validations.of(this.userPool).acknowledge({
+        id: 'AwsSolutions-COG8',
+        reason:
+          `The operator set "${CONTEXT_KEYS.authThreatProtection}=off", choosing the ` +
+          "Essentials plan (no per-user threat-protection cost); the product's own login keeps " +
+          'its per-account and per-client failure limits, and Cognito its own lockout.',
+      });
+    }
+  }
+}
+
+/**
+ * `<stack name>-<first 8 hex digits of the stack's id>`: readable, and unique per deployed
+ * stack, since a prefix domain must be unique within the whole region, across every account.
+ */
+function derivedPrefix(scope: Construct): string {
+  const stack = Stack.of(scope);
+  const name = stack.stackName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 54)
+    .replace(/-+$/, '');
+  try {
+    checkDomainPrefix(name, CONTEXT_KEYS.stackName);
+  } catch {
+    throw new SiteContextError(
+      `The stack name "${stack.stackName}" gives no valid Cognito domain prefix; set ` +
+        `"${CONTEXT_KEYS.authDomainPrefix}".`,
+    );
+  }
+  const stackGuid = Fn.select(2, Fn.split('/', Aws.STACK_ID));
+  return `${name}-${Fn.select(0, Fn.split('-', stackGuid))}`;
+}
