@@ -6,7 +6,9 @@ import { ConfigErrorScreen } from '../components/errors/config-error-screen';
 import { LoadingState } from '../components/ui/spinner';
 import { loadRuntimeConfig, RuntimeConfigError } from '../config/runtime-config';
 import { configureApiClient, setAccessTokenProvider } from '../lib/api-client';
-import { AUTH_SILENT_RENEW_PATH, bearerTokenProvider, createAuthClient } from '../lib/auth';
+import type { AuthClient } from '../lib/auth';
+import { bearerTokenProvider } from '../lib/auth-token';
+import { paths } from '../config/paths';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 import '../styles/tokens.css';
@@ -18,12 +20,25 @@ const root = createRoot(container);
 
 root.render(<LoadingState label="Loading..." fullScreen />);
 
+/** The hosted-login client; its library is loaded only when an identity provider is configured. */
+async function loadAuthClient(config: RuntimeConfig): Promise<AuthClient | null> {
+  if (!config.auth) return null;
+  try {
+    const { AuthClient } = await import('../lib/auth');
+    return new AuthClient(config.auth);
+  } catch (error) {
+    // The site still works for visitors; sign-in shows as unavailable.
+    console.error('The sign-in client could not be loaded', error);
+    return null;
+  }
+}
+
 /** Starts the app proper once the runtime config is in. */
-function start(config: RuntimeConfig) {
+async function start(config: RuntimeConfig) {
   configureApiClient({ baseUrl: config.apiBaseUrl });
-  const authClient = createAuthClient(config.auth);
+  const authClient = await loadAuthClient(config);
   setAccessTokenProvider(bearerTokenProvider(authClient));
-  if (authClient && window.location.pathname === AUTH_SILENT_RENEW_PATH) {
+  if (authClient && window.location.pathname === paths.authSilentRenew.path) {
     // Inside the hidden renewal frame only the provider's answer is handed back to the parent.
     void authClient.userManager.signinSilentCallback();
     return;
@@ -38,7 +53,7 @@ function start(config: RuntimeConfig) {
 }
 
 loadRuntimeConfig().then(
-  (config) => start(config),
+  (config) => void start(config),
   (error: unknown) => {
     console.error(error);
     const known = error instanceof RuntimeConfigError;

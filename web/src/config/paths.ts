@@ -13,6 +13,7 @@ export const paths = {
   projects: { path: '/projects', title: 'Manage Projects' },
   featureRequests: { path: '/feature-requests', title: 'Project Features' },
   authCallback: { path: '/auth/callback', title: 'Signing in' },
+  authSilentRenew: { path: '/auth/silent-renew', title: 'Signing in' },
 } as const;
 
 export type PathKey = keyof typeof paths;

@@ -6,12 +6,10 @@ import {
 } from 'oidc-client-ts';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { paths } from '../config/paths';
-import type { AccessTokenProvider } from './api-client';
-import { readPersistedAuth } from './auth-storage';
 
 /** Where the identity provider sends the browser back to (spec 7, Identity provider). */
 export const AUTH_CALLBACK_PATH = paths.authCallback.path;
-export const AUTH_SILENT_RENEW_PATH = '/auth/silent-renew';
+export const AUTH_SILENT_RENEW_PATH = paths.authSilentRenew.path;
 
 /**
  * Spec 9's identity-provider defaults. The scope adds `offline_access` so silent renewal uses a
@@ -141,20 +139,4 @@ export class AuthClient {
   async forget(): Promise<void> {
     await this.userManager.removeUser();
   }
-}
-
-/** The auth client for the runtime config, or null when sign-in is not configured. */
-export function createAuthClient(auth: RuntimeConfig['auth']): AuthClient | null {
-  return auth ? new AuthClient(auth) : null;
-}
-
-/**
- * The API client's token source: the IdP access token while there is an IdP session, else the
- * product's own token from the persisted auth state (email and password login).
- */
-export function bearerTokenProvider(client: AuthClient | null): AccessTokenProvider {
-  return async () => {
-    if (client && (await client.currentUser())) return client.accessToken();
-    return readPersistedAuth()?.token ?? null;
-  };
 }

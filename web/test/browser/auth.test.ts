@@ -153,6 +153,29 @@ describe.skipIf(skipBrowserTests)('Account widget', () => {
     ]);
   });
 
+  it('disables Login and Sign Up with "Sign-in is not configured" when there is no identity provider', async () => {
+    // Prepare
+    const page = await browser.openPage('/', {
+      prepare: (p) =>
+        p.route('**/config.json', (route) =>
+          route.fulfill({
+            contentType: 'application/json',
+            body: JSON.stringify({ apiBaseUrl: '/api', auth: null, donation: null }),
+          }),
+        ),
+    });
+    const login = page.locator('.account--bar').getByRole('button', { name: 'Login' });
+    await login.waitFor();
+
+    // Act (Playwright will not click an aria-disabled button; a user still can)
+    await login.dispatchEvent('click');
+
+    // Assess
+    expect(await login.getAttribute('aria-disabled')).toBe('true');
+    expect(await login.getAttribute('title')).toBe('Sign-in is not configured');
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
   it('shows a spinner and "Loading..." while the sign-in is being verified', async () => {
     // Prepare
     let release: () => void = () => undefined;
