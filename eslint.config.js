@@ -60,7 +60,11 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './web', from: ['./functions', './infra'], message: 'web/ may import only shared/' },
+            {
+              target: './web',
+              from: ['./functions', './infra'],
+              message: 'web/ may import only shared/',
+            },
             { target: './web/src/features', from: './web/src/app' },
             { target: './web/src/components', from: ['./web/src/features', './web/src/app'] },
             { target: './web/src/lib', from: ['./web/src/features', './web/src/app'] },
