@@ -93,23 +93,27 @@ export class CognitoLogin extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    this.domain = this.userPool.addDomain('Domain', {
-      ...(settings.customDomain
-        ? {
-            customDomain: {
-              domainName: settings.customDomain.domainName,
-              certificate: Certificate.fromCertificateArn(
-                this,
-                'DomainCertificate',
-                settings.customDomain.certificateArn,
-              ),
-            },
-          }
-        : { cognitoDomain: { domainPrefix: settings.domainPrefix ?? derivedPrefix(this) } }),
-    });
-    this.hostedUiUrl = settings.customDomain
-      ? `https://${settings.customDomain.domainName}`
-      : this.domain.baseUrl();
+    // The hosted UI's URL is spelled out rather than taken from `domain.baseUrl()`, which
+    // refers to the domain resource: the CSP is built from it, and the distribution then
+    // depends on nothing of the login at all.
+    const own = settings.customDomain;
+    if (own) {
+      this.domain = this.userPool.addDomain('Domain', {
+        customDomain: {
+          domainName: own.domainName,
+          certificate: Certificate.fromCertificateArn(
+            this,
+            'DomainCertificate',
+            own.certificateArn,
+          ),
+        },
+      });
+      this.hostedUiUrl = `https://${own.domainName}`;
+    } else {
+      const prefix = settings.domainPrefix ?? derivedPrefix(this);
+      this.domain = this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: prefix } });
+      this.hostedUiUrl = `https://${prefix}.auth.${Stack.of(this).region}.amazoncognito.com`;
+    }
 
     this.client = this.userPool.addClient('WebClient', {
       // A browser cannot keep a secret: a public client, which Cognito holds to PKCE.

@@ -75,8 +75,8 @@ export class SiteStack extends Stack {
     const identity = props.identity ?? { kind: 'cognito', threatProtection: 'enforced' };
 
     // The client's callback URLs need the distribution's host name, and the distribution's CSP
-    // needs the login's origins. Those are the hosted UI domain and the region, never the
-    // client, so the client depends on the distribution and not the other way round.
+    // needs the login's origins. Those are spelled out from the domain prefix and the region,
+    // so the client depends on the distribution and the distribution on nothing of the login.
     const siteHost =
       props.customDomain?.domainName ??
       Lazy.string({ produce: () => this.site.distribution.distributionDomainName });
