@@ -4,7 +4,7 @@ import { identityProvider } from './tokens';
 export interface UserInfo {
   readonly sub?: string;
   readonly email?: string;
-  readonly email_verified?: boolean;
+  readonly email_verified?: boolean | string;
   readonly name?: string;
   readonly nickname?: string;
   readonly preferred_username?: string;

@@ -1,6 +1,7 @@
 import { LoginInputSchema, type AuthResult } from '@hatchworks/shared/schemas/users';
 import { recordHits, retryAfterSeconds, type Window } from '../../data/rate-limits-repository';
 import { getUserByEmail, toApiUser } from '../../data/users-repository';
+import { clientIp } from '../../lib/client-ip';
 import { env } from '../../lib/env';
 import { AppError } from '../../lib/errors';
 import { decoyHash, verifyPassword } from '../../lib/passwords';
@@ -17,7 +18,7 @@ export const handler = httpHandler({
     const windows: Window[] = [
       { key: `login-account#${body.email}`, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, seconds },
       {
-        key: `login-client#${event.requestContext.http.sourceIp}`,
+        key: `login-client#${clientIp(event)}`,
         limit: config.LOGIN_MAX_FAILURES_PER_CLIENT,
         seconds,
       },

@@ -40,7 +40,8 @@ export const handler = authHandler({
         'The identity provider did not share an email address.',
       );
     }
-    const verified = info.email_verified === true;
+    // Some providers (Cognito) send the flag as the string 'true'.
+    const verified = info.email_verified === true || info.email_verified === 'true';
     const existing = await getUserByEmail(email);
     if (existing) {
       // Joining two ways of signing in is safe only when the provider vouches for the address.
