@@ -44,8 +44,12 @@ export function userManagerSettings(
     silent_redirect_uri: `${origin}${AUTH_SILENT_RENEW_PATH}`,
     post_logout_redirect_uri: `${origin}/`,
     response_type: 'code',
-    scope: IDP_DEFAULTS.scope,
+    scope: auth.scope ?? IDP_DEFAULTS.scope,
     ...(auth.audience ? { resource: auth.audience } : {}),
+    // Cognito's discovery document has no end_session_endpoint; the config names it instead.
+    ...(auth.endSessionEndpoint
+      ? { metadataSeed: { end_session_endpoint: auth.endSessionEndpoint } }
+      : {}),
     automaticSilentRenew: true,
     accessTokenExpiringNotificationTimeInSeconds: IDP_DEFAULTS.expiryMarginSeconds,
     requestTimeoutInSeconds: IDP_DEFAULTS.tokenRequestTimeoutSeconds,
@@ -74,6 +78,14 @@ export function safeReturnPath(value: unknown): string {
   return value;
 }
 
+/**
+ * Extra parameters of the logout redirect: a configured end-session endpoint is Cognito's
+ * `/logout`, which wants `client_id` and `logout_uri` rather than the standard parameters.
+ */
+export function signOutQueryParams(auth: AuthSettings, origin: string): Record<string, string> {
+  return auth.endSessionEndpoint ? { client_id: auth.clientId, logout_uri: `${origin}/` } : {};
+}
+
 interface SignInState {
   readonly returnTo: string;
 }
@@ -82,9 +94,11 @@ interface SignInState {
 export class AuthClient {
   readonly userManager: UserManager;
   private callback: { url: string; result: Promise<OidcUser> } | undefined;
+  private readonly signOutParams: Record<string, string>;
 
   constructor(auth: AuthSettings, origin = window.location.origin) {
     this.userManager = new UserManager(userManagerSettings(auth, origin, window.localStorage));
+    this.signOutParams = signOutQueryParams(auth, origin);
   }
 
   /** The stored IdP session, or null when there is none or it can no longer be renewed. */
@@ -132,7 +146,7 @@ export class AuthClient {
 
   /** Ends the IdP session and returns to the site origin. */
   async signOut(): Promise<void> {
-    await this.userManager.signoutRedirect();
+    await this.userManager.signoutRedirect({ extraQueryParams: this.signOutParams });
   }
 
   /** Forgets the IdP session locally, without visiting the provider. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isAccessTokenStale, safeReturnPath, userManagerSettings } from '../../src/lib/auth';
+import {
+  isAccessTokenStale,
+  safeReturnPath,
+  signOutQueryParams,
+  userManagerSettings,
+} from '../../src/lib/auth';
 
 describe('hosted login settings', () => {
   const settings = userManagerSettings(
@@ -50,5 +55,34 @@ describe('safeReturnPath', () => {
     '/auth/callback?code=1',
   ])('falls back to Home for %s', (value) => {
     expect(safeReturnPath(value)).toBe('/');
+  });
+});
+
+describe('hosted login settings for Cognito', () => {
+  const cognito = {
+    authority: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_abc',
+    clientId: 'client-1',
+    scope: 'openid profile email',
+    endSessionEndpoint: 'https://site-auth.auth.eu-west-1.amazoncognito.com/logout',
+  };
+
+  it('asks for the configured scopes and seeds the logout endpoint discovery lacks', () => {
+    const settings = userManagerSettings(cognito, 'https://site.example');
+
+    expect(settings.scope).toBe('openid profile email');
+    expect(settings.metadataSeed).toEqual({ end_session_endpoint: cognito.endSessionEndpoint });
+  });
+
+  it("logs out with Cognito's client_id and logout_uri, and adds nothing for a standard IdP", () => {
+    expect(signOutQueryParams(cognito, 'https://site.example')).toEqual({
+      client_id: 'client-1',
+      logout_uri: 'https://site.example/',
+    });
+    expect(
+      signOutQueryParams(
+        { authority: 'https://idp.example', clientId: 'c' },
+        'https://site.example',
+      ),
+    ).toEqual({});
   });
 });
