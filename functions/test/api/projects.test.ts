@@ -26,8 +26,9 @@ describe('GET /api/projects', () => {
     const projects = answer.body.data.projects;
     expect(projects.length).toBeGreaterThanOrEqual(8);
     expect(new Set(projects.map((project) => project.group_name)).size).toBeGreaterThanOrEqual(3);
-    expect(new Set(projects.map((project) => project.status))).toEqual(
-      new Set(['non-working', 'MVP', 'fully-working']),
+    // Other tests add projects to the shared stack; the seed alone covers every status.
+    expect(projects.map((project) => project.status)).toEqual(
+      expect.arrayContaining(['non-working', 'MVP', 'fully-working']),
     );
     expect(projects.some((project) => !project.show_on_homepage)).toBe(true);
     expect(answer.body.next_cursor).toBeNull();
