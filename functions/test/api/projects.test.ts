@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Homepage, Project } from '@hatchworks/shared/schemas/projects';
+import { groupKey, type Homepage, type Project } from '@hatchworks/shared/schemas/projects';
 import { api } from '../../../test/support/api';
 
 interface ProjectPage {
@@ -54,11 +54,13 @@ describe('GET /api/projects', () => {
 
   it('orders projects by group, then title', async () => {
     const projects = (await api<ProjectPage>('/api/projects?limit=100')).body.data.projects;
-    const keys = projects.map(
-      (project) => `${project.group_name.toLowerCase()}|${project.title.toLowerCase()}`,
+    // The documented index order: `<group-key>#<title in lower case>#<id>`.
+    const order = projects.map(
+      (project) =>
+        `${groupKey(project.group_name)}#${project.title.trim().toLowerCase()}#${project.id}`,
     );
 
-    expect(keys).toEqual([...keys].sort());
+    expect(order).toEqual([...order].sort());
   });
 
   it.each([
