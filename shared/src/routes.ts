@@ -143,6 +143,22 @@ export const ROUTES = [
     table: 'readwrite',
   },
   {
+    id: 'ClaimDailyEggs',
+    method: 'POST',
+    path: '/api/user/claim-daily-eggs',
+    handler: 'user/claim-daily-eggs',
+    access: 'user',
+    table: 'readwrite',
+  },
+  {
+    id: 'ListTransactions',
+    method: 'GET',
+    path: '/api/user/transactions',
+    handler: 'user/list-transactions',
+    access: 'user',
+    table: 'read',
+  },
+  {
     id: 'ListUsers',
     method: 'GET',
     path: '/api/admin/users',

@@ -69,3 +69,11 @@ export const rateLimitKeys = {
     SK: `WINDOW#${windowStart}`,
   }),
 };
+
+export const idempotencyKeys = {
+  /** The answer of one money-moving request, per user, operation and Idempotency-Key. */
+  record: (userId: string, operation: string, key: string) => ({
+    PK: `USER#${userId}`,
+    SK: `IDEMPOTENCY#${operation}#${key}`,
+  }),
+};

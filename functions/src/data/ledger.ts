@@ -1,15 +1,8 @@
 import { ulid } from 'ulid';
+import type { LedgerKind } from '@hatchworks/shared/schemas/eggs';
 import { ledgerKeys } from './keys';
 
-export const LEDGER_KINDS = [
-  'welcome',
-  'daily_claim',
-  'feature_creation',
-  'vote',
-  'refund',
-  'admin_adjustment',
-] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export type { LedgerKind };
 
 /**
  * An immutable ledger entry item: what changed a balance, by how much, why, and the balance it

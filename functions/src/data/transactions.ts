@@ -1,6 +1,9 @@
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { db, tableName } from './client';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
  * The cancellation code of each item of a cancelled TransactWriteItems, in item order
@@ -16,6 +19,14 @@ export function failedCondition(codes: readonly string[] | undefined, index: num
   return codes?.[index] === 'ConditionalCheckFailed';
 }
 
+/** Whether a transaction was cancelled only because another transaction touched its items. */
+export function isTransactionConflict(error: unknown): boolean {
+  const codes = cancellationCodes(error);
+  if (codes)
+    return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+  return (error as { name?: unknown } | null)?.name === 'TransactionInProgressException';
+}
+
 /** A transaction item that creates `item` only if nothing with its key exists yet. */
 export function putNew(item: Record<string, unknown>) {
   return {
@@ -23,7 +34,42 @@ export function putNew(item: Record<string, unknown>) {
   };
 }
 
-/** Writes the items all together or not at all. */
-export function transact(items: NonNullable<TransactWriteCommandInput['TransactItems']>) {
-  return db.send(new TransactWriteCommand({ TransactItems: items }));
+/**
+ * Writes the items all together or not at all. A `clientRequestToken` makes the write idempotent
+ * for ten minutes (a retry with the same token and the same items is not applied twice).
+ */
+export function transact(items: TransactItem[], clientRequestToken?: string) {
+  return db.send(
+    new TransactWriteCommand({
+      TransactItems: items,
+      ...(clientRequestToken ? { ClientRequestToken: clientRequestToken } : {}),
+    }),
+  );
+}
+
+export interface RetryOptions {
+  readonly attempts?: number;
+  readonly baseDelayMs?: number;
+  /** Injected in tests. */
+  readonly sleep?: (ms: number) => Promise<unknown>;
+  readonly random?: () => number;
+}
+
+/**
+ * Runs `operation`, retrying it with full-jitter exponential backoff while it fails with a
+ * `TransactionConflict` (another transaction held one of its items). Failed conditions and every
+ * other error are not retried: they mean something to the caller.
+ */
+export async function retryOnConflict<T>(
+  operation: () => Promise<T>,
+  { attempts = 5, baseDelayMs = 20, sleep = sleepFor, random = Math.random }: RetryOptions = {},
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await operation();
+    } catch (error) {
+      if (attempt >= attempts || !isTransactionConflict(error)) throw error;
+      await sleep(Math.floor(random() * baseDelayMs * 2 ** (attempt - 1)));
+    }
+  }
 }

@@ -1,0 +1,73 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { EGGS } from '@hatchworks/shared/constants';
+import type { DailyClaimResult, LedgerEntry } from '@hatchworks/shared/schemas/eggs';
+import { ConflictError, ValidationError } from '../lib/errors';
+import { changeBalance } from './balance-change';
+import { db, tableName } from './client';
+import { decodeCursor, encodeCursor } from './cursor';
+import { ledgerKeys, userKeys } from './keys';
+import type { Page } from './projects-repository';
+import { utcDay } from './users-repository';
+
+export const ALREADY_CLAIMED = 'Daily eggs already claimed today';
+
+/** Grants the daily eggs at most once per user and UTC day. */
+export function claimDailyEggs(
+  userId: string,
+  idempotencyKey?: string,
+  now = new Date(),
+): Promise<DailyClaimResult> {
+  const today = utcDay(now);
+  return changeBalance({
+    userId,
+    now,
+    ...(idempotencyKey ? { idempotency: { operation: 'claim-daily', key: idempotencyKey } } : {}),
+    plan: (user) => {
+      if (user.last_claim_day === today) throw new ConflictError(ALREADY_CLAIMED);
+      return {
+        amount: EGGS.daily,
+        kind: 'daily_claim',
+        reference: today,
+        userSet: ['last_claim_day = :today'],
+        userCondition: 'attribute_not_exists(last_claim_day) OR last_claim_day <> :today',
+        values: { ':today': today },
+        insufficient: () => new ValidationError([]),
+        result: (balanceAfter) => ({ new_balance: balanceAfter, eggs_earned: EGGS.daily }),
+      };
+    },
+  });
+}
+
+function toLedgerEntry(item: Record<string, unknown>): LedgerEntry {
+  return {
+    id: String(item.id),
+    kind: item.kind as LedgerEntry['kind'],
+    amount: Number(item.amount),
+    reference: String(item.reference),
+    balance_after: Number(item.balance_after),
+    created_at: String(item.created_at),
+  };
+}
+
+/** A user's ledger entries, newest first, one page at a time. */
+export async function listLedger(
+  userId: string,
+  limit: number,
+  cursor?: string,
+): Promise<Page<LedgerEntry>> {
+  const start = decodeCursor(cursor);
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': userKeys.item(userId).PK, ':prefix': ledgerKeys.prefix },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    }),
+  );
+  return {
+    items: (result.Items ?? []).map(toLedgerEntry),
+    nextCursor: encodeCursor(result.LastEvaluatedKey),
+  };
+}

@@ -1,0 +1,9 @@
+import type { DailyClaimResult } from '@hatchworks/shared/schemas/eggs';
+import { claimDailyEggs } from '../../data/eggs-repository';
+import { authHandler } from '../../middleware/auth-handler';
+import { idempotencyKey } from '../../middleware/idempotency-key';
+
+export const handler = authHandler({
+  handler: async ({ event, user }): Promise<DailyClaimResult> =>
+    claimDailyEggs((await user()).id, idempotencyKey(event)),
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { DailyClaimResult, LedgerEntry } from '@hatchworks/shared/schemas/eggs';
+import { api } from '../../../test/support/api';
+import { bearer, registerUser } from '../../../test/support/accounts';
+import { ledgerOf, profileOf, sum } from '../../../test/support/eggs';
+
+const claim = (token: string, headers: Record<string, string> = {}) =>
+  api<{ data: DailyClaimResult; error?: string; code?: string }>('/api/user/claim-daily-eggs', {
+    method: 'POST',
+    headers: { ...bearer(token), ...headers },
+  });
+
+describe('POST /api/user/claim-daily-eggs', () => {
+  it('grants 100 eggs, answers {new_balance, eggs_earned} and ends can_claim_daily', async () => {
+    const { token } = await registerUser();
+
+    const answer = await claim(token);
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ new_balance: 600, eggs_earned: 100 });
+    const profile = await profileOf(token);
+    expect(profile.egg_balance).toBe(600);
+    expect(profile.can_claim_daily).toBe(false);
+    const [latest] = await ledgerOf(token);
+    expect(latest).toMatchObject({ kind: 'daily_claim', amount: 100, balance_after: 600 });
+  });
+
+  it('refuses a second claim the same day with 409 and leaves the balance alone', async () => {
+    const { token } = await registerUser();
+    await claim(token);
+
+    const second = await claim(token);
+
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      success: false,
+      code: 'CONFLICT',
+      error: 'Daily eggs already claimed today',
+    });
+    expect((await profileOf(token)).egg_balance).toBe(600);
+  });
+
+  it('lets exactly one of 10 simultaneous claims through, and the ledger sums to the balance', async () => {
+    const { token } = await registerUser();
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => claim(token)));
+
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(9);
+    const profile = await profileOf(token);
+    expect(profile.egg_balance).toBe(600);
+    expect(sum(await ledgerOf(token))).toBe(profile.egg_balance);
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first success and charges once', async () => {
+    const { token } = await registerUser();
+    const key = { 'idempotency-key': 'claim-retry-1' };
+
+    const first = await claim(token, key);
+    const retries = await Promise.all([claim(token, key), claim(token, key)]);
+
+    expect(first.status).toBe(200);
+    for (const retry of retries) {
+      expect(retry.status).toBe(200);
+      expect(retry.body.data).toEqual(first.body.data);
+    }
+    const entries = await ledgerOf(token);
+    expect(entries.filter((entry) => entry.kind === 'daily_claim')).toHaveLength(1);
+    expect((await profileOf(token)).egg_balance).toBe(600);
+  });
+
+  it('refuses an Idempotency-Key longer than 36 characters with 400', async () => {
+    const { token } = await registerUser();
+
+    const answer = await claim(token, { 'idempotency-key': 'x'.repeat(37) });
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('needs a signed-in user', async () => {
+    const answer = await api('/api/user/claim-daily-eggs', { method: 'POST' });
+
+    expect(answer.status).toBe(401);
+  });
+});
+
+describe('GET /api/user/transactions', () => {
+  it('lists the caller’s ledger newest first, in pages with a cursor', async () => {
+    const { token } = await registerUser();
+    await claim(token);
+
+    const first = await api<{ data: { transactions: LedgerEntry[] }; next_cursor: string | null }>(
+      '/api/user/transactions?limit=1',
+      { headers: bearer(token) },
+    );
+    const second = await api<{ data: { transactions: LedgerEntry[] }; next_cursor: string | null }>(
+      `/api/user/transactions?limit=1&cursor=${first.body.next_cursor ?? ''}`,
+      { headers: bearer(token) },
+    );
+
+    expect(first.status).toBe(200);
+    expect(first.body.data.transactions.map((entry) => entry.kind)).toEqual(['daily_claim']);
+    expect(second.body.data.transactions).toMatchObject([
+      { kind: 'welcome', amount: 500, balance_after: 500, reference: 'welcome' },
+    ]);
+  });
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Answer of `POST /api/user/claim-daily-eggs` (spec 3). */
+export const DailyClaimResultSchema = z.object({
+  eggs_earned: z.number().int(),
+  new_balance: z.number().int(),
+});
+export type DailyClaimResult = z.infer<typeof DailyClaimResultSchema>;
+
+export const LEDGER_KINDS = [
+  'welcome',
+  'daily_claim',
+  'feature_creation',
+  'vote',
+  'refund',
+  'admin_adjustment',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** One immutable entry of a user's egg ledger. */
+export const LedgerEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  /** Signed: positive grants, negative spends. */
+  amount: z.number().int(),
+  /** What caused it: 'welcome', the UTC day of a claim, a feature id, ... */
+  reference: z.string(),
+  balance_after: z.number().int(),
+  created_at: z.string(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+/** `data` of `GET /api/user/transactions`, newest first. */
+export const LedgerPageSchema = z.object({ transactions: z.array(LedgerEntrySchema) });
+export type LedgerPage = z.infer<typeof LedgerPageSchema>;
+
+/**
+ * The `Idempotency-Key` header of money-moving POSTs: 1–36 printable ASCII characters (it
+ * becomes part of DynamoDB's ClientRequestToken, which allows 36).
+ */
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x20-\x7e]{1,36}$/, 'Idempotency-Key must be 1 to 36 printable characters');
