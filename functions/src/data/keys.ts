@@ -60,6 +60,8 @@ export const counterKeys = {
   /** Site-wide counters, each updated in the transaction of the change it counts. */
   users: { PK: 'COUNTER', SK: 'USERS' },
   projects: { PK: 'COUNTER', SK: 'PROJECTS' },
+  /** Features by status, plus `total` and `total_eggs` voted. */
+  features: { PK: 'COUNTER', SK: 'FEATURES' },
 };
 
 export const rateLimitKeys = {
@@ -76,4 +78,49 @@ export const idempotencyKeys = {
     PK: `USER#${userId}`,
     SK: `IDEMPOTENCY#${operation}#${key}`,
   }),
+};
+
+/** Largest total_eggs a rank can encode; ranks sort ascending, so more eggs come first. */
+const RANK_CEILING = 1e12;
+const rank = (totalEggs: number, id: string) =>
+  `${String(RANK_CEILING - totalEggs).padStart(13, '0')}#${id}`;
+
+export const featureKeys = {
+  item: (id: string) => ({ PK: `FEATURE#${id}`, SK: 'FEATURE' }),
+  /** GSI1: the features of one status, most eggs first. */
+  byStatus: (status: string, totalEggs: number, id: string) => ({
+    GSI1PK: `FEATURES#${status}`,
+    GSI1SK: rank(totalEggs, id),
+  }),
+  statusPartition: (status: string) => `FEATURES#${status}`,
+  /** GSI2 (sparse): approved, in-progress and completed features, most eggs first. */
+  visible: (totalEggs: number, id: string) => ({
+    GSI2PK: 'FEATURES_VISIBLE',
+    GSI2SK: rank(totalEggs, id),
+  }),
+  visiblePartition: 'FEATURES_VISIBLE',
+  /** GSI3: every feature, most eggs first (admins' "all"). */
+  all: (totalEggs: number, id: string) => ({ GSI3PK: 'FEATURES', GSI3SK: rank(totalEggs, id) }),
+  allPartition: 'FEATURES',
+  /** A pointer in the author's partition, for "features of a user". */
+  ofUser: (userId: string, featureId: string) => ({
+    PK: `USER#${userId}`,
+    SK: `FEATURE#${featureId}`,
+  }),
+  ofUserPrefix: 'FEATURE#',
+};
+
+export const voteKeys = {
+  /** One item per voter and feature; later votes add to it. */
+  item: (userId: string, featureId: string) => ({
+    PK: `USER#${userId}`,
+    SK: `VOTE#${featureId}`,
+  }),
+  ofUserPrefix: 'VOTE#',
+  /** GSI1: the votes of one feature. */
+  byFeature: (featureId: string, userId: string) => ({
+    GSI1PK: `FEATURE_VOTES#${featureId}`,
+    GSI1SK: userId,
+  }),
+  featurePartition: (featureId: string) => `FEATURE_VOTES#${featureId}`,
 };

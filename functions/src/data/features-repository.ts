@@ -1,0 +1,289 @@
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { EGGS } from '@hatchworks/shared/constants';
+import {
+  FEATURE_MESSAGES,
+  FEATURE_STATUSES,
+  PUBLIC_FEATURE_STATUSES,
+  type Feature,
+  type FeatureStats,
+  type FeatureStatus,
+} from '@hatchworks/shared/schemas/features';
+import type { CreateFeatureInputSchema } from '@hatchworks/shared/schemas/features';
+import type { z } from 'zod';
+import { AppError, ForbiddenError } from '../lib/errors';
+import { changeBalance } from './balance-change';
+import { db, tableName } from './client';
+import { decodeCursor, encodeCursor } from './cursor';
+import { counterKeys, featureKeys, projectKeys } from './keys';
+import { getProject, type Page } from './projects-repository';
+import { putNew, type TransactItem } from './transactions';
+
+/** A feature as stored (its API fields, the author's id and a snapshot of names). */
+export interface StoredFeature extends Omit<Feature, 'project' | 'user'> {
+  readonly project_title: string;
+  readonly user_display_name: string;
+  readonly user_username: string;
+}
+
+export const isPublicStatus = (status: FeatureStatus) =>
+  (PUBLIC_FEATURE_STATUSES as readonly string[]).includes(status);
+
+/** Statuses that count as open on a project: pending, approved, in progress. */
+export const isOpenStatus = (status: FeatureStatus) =>
+  status === 'pending' || status === 'approved' || status === 'in_progress';
+
+export function toApiFeature(item: StoredFeature): Feature {
+  const feature: Feature = {
+    id: item.id,
+    title: item.title,
+    description: item.description,
+    feature_type: item.feature_type,
+    project_id: item.project_id,
+    project: { title: item.project_title },
+    user_id: item.user_id,
+    user: { display_name: item.user_display_name, username: item.user_username },
+    status: item.status,
+    priority_level: item.priority_level,
+    total_eggs: item.total_eggs,
+    vote_count: item.vote_count,
+    tags: item.tags,
+    created_at: item.created_at,
+    updated_at: item.updated_at,
+  };
+  if (item.use_case) feature.use_case = item.use_case;
+  if (item.expected_benefits) feature.expected_benefits = item.expected_benefits;
+  if (item.approval_notes) feature.approval_notes = item.approval_notes;
+  return feature;
+}
+
+/** Every GSI attribute of a feature with this status and total. */
+export function featureIndexKeys(status: FeatureStatus, totalEggs: number, id: string) {
+  return {
+    ...featureKeys.byStatus(status, totalEggs, id),
+    ...featureKeys.all(totalEggs, id),
+    ...(isPublicStatus(status) ? featureKeys.visible(totalEggs, id) : {}),
+  };
+}
+
+/**
+ * The `SET`/`REMOVE` clauses that move a feature's index keys to a new status or total, with
+ * their values (names are the attributes themselves, so no placeholders are needed).
+ */
+export function featureIndexUpdate(status: FeatureStatus, totalEggs: number, id: string) {
+  const keys: Record<string, string> = featureIndexKeys(status, totalEggs, id);
+  const set = Object.keys(keys).map((name) => `${name} = :idx_${name}`);
+  const values = Object.fromEntries(Object.entries(keys).map(([k, v]) => [`:idx_${k}`, v]));
+  const remove = isPublicStatus(status) ? [] : ['GSI2PK', 'GSI2SK'];
+  return { set, remove, values };
+}
+
+export async function getFeature(id: string): Promise<StoredFeature | undefined> {
+  const result = await db.send(
+    new GetCommand({ TableName: tableName, Key: featureKeys.item(id), ConsistentRead: true }),
+  );
+  return result.Item as StoredFeature | undefined;
+}
+
+/** The features with these ids (at most 100), in the given order; missing ones are skipped. */
+export async function getFeatures(ids: readonly string[]): Promise<StoredFeature[]> {
+  if (ids.length === 0) return [];
+  const result = await db.send(
+    new BatchGetCommand({
+      RequestItems: { [tableName]: { Keys: ids.map((id) => featureKeys.item(id)) } },
+    }),
+  );
+  const found = new Map(
+    ((result.Responses?.[tableName] ?? []) as StoredFeature[]).map((item) => [item.id, item]),
+  );
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+/** Project feature counts: add `deltas` (e.g. `{open: -1, completed: 1}`) in a transaction. */
+export function projectCountsUpdate(
+  projectId: string,
+  hasCounts: boolean,
+  deltas: { total?: number; open?: number; completed?: number },
+): TransactItem {
+  const key = projectKeys.item(projectId);
+  if (!hasCounts) {
+    // The map does not exist yet: create it whole, on the condition that it still does not.
+    return {
+      Update: {
+        TableName: tableName,
+        Key: key,
+        UpdateExpression: 'SET feature_counts = :counts',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(feature_counts)',
+        ExpressionAttributeValues: {
+          ':counts': {
+            total: Math.max(0, deltas.total ?? 0),
+            open: Math.max(0, deltas.open ?? 0),
+            completed: Math.max(0, deltas.completed ?? 0),
+          },
+        },
+      },
+    };
+  }
+  const entries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: `ADD ${entries.map(([name]) => `feature_counts.#${name} :${name}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(feature_counts)',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(
+        entries.map(([name, delta]) => [`:${name}`, delta]),
+      ),
+    },
+  };
+}
+
+/** The site-wide feature counters: add `deltas` by status (and `total`, `total_eggs`). */
+export function featureCountersUpdate(deltas: Record<string, number>): TransactItem {
+  const entries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: counterKeys.features,
+      UpdateExpression: `ADD ${entries.map(([name]) => `#${name} :${name}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(
+        entries.map(([name, delta]) => [`:${name}`, delta]),
+      ),
+    },
+  };
+}
+
+const notEnoughEggs = () => new AppError(400, 'VALIDATION_ERROR', FEATURE_MESSAGES.notEnoughEggs);
+const selectProject = () => new AppError(400, 'VALIDATION_ERROR', FEATURE_MESSAGES.selectProject);
+
+/**
+ * Creates a pending feature request for 100 eggs: the charge, its ledger entry, the feature, the
+ * author's pointer and counters, the project's counts and the site counters in one transaction.
+ */
+export function createFeature(
+  userId: string,
+  input: z.output<typeof CreateFeatureInputSchema>,
+  idempotencyKey?: string,
+  now = new Date(),
+): Promise<Feature> {
+  const id = ulid(now.getTime());
+  const timestamp = now.toISOString();
+  return changeBalance({
+    userId,
+    now,
+    ...(idempotencyKey
+      ? { idempotency: { operation: 'create-feature', key: idempotencyKey } }
+      : {}),
+    plan: async (user) => {
+      if (user.egg_balance < EGGS.featureCreationCost) throw notEnoughEggs();
+      const project = await getProject(input.project_id);
+      if (!project) throw selectProject();
+      const stored: StoredFeature = {
+        id,
+        title: input.title,
+        description: input.description,
+        feature_type: input.feature_type,
+        project_id: project.id,
+        project_title: project.title,
+        user_id: user.id,
+        user_display_name: user.display_name,
+        user_username: user.username,
+        status: 'pending',
+        priority_level: input.priority_level,
+        total_eggs: 0,
+        vote_count: 0,
+        tags: input.tags,
+        ...(input.use_case ? { use_case: input.use_case } : {}),
+        ...(input.expected_benefits ? { expected_benefits: input.expected_benefits } : {}),
+        created_at: timestamp,
+        updated_at: timestamp,
+      };
+      return {
+        amount: -EGGS.featureCreationCost,
+        kind: 'feature_creation',
+        reference: id,
+        userSet: ['features_created = if_not_exists(features_created, :zero) + :one'],
+        values: { ':zero': 0, ':one': 1 },
+        insufficient: notEnoughEggs,
+        effects: () => [
+          putNew({
+            ...featureKeys.item(id),
+            ...featureIndexKeys('pending', 0, id),
+            entity: 'Feature',
+            ...stored,
+          }),
+          putNew({
+            ...featureKeys.ofUser(user.id, id),
+            entity: 'UserFeature',
+            feature_id: id,
+            created_at: timestamp,
+          }),
+          projectCountsUpdate(project.id, project.feature_counts !== undefined, {
+            total: 1,
+            open: 1,
+          }),
+          featureCountersUpdate({ total: 1, pending: 1 }),
+        ],
+        // The project was deleted or got its counts meanwhile: plan again from fresh reads.
+        effectFailed: () => 'retry',
+        result: () => toApiFeature(stored),
+      };
+    },
+  });
+}
+
+/**
+ * One page of features, most eggs first. Without a status: every status for admins, the public
+ * ones (approved, in progress, completed) for everyone else. Pending and rejected lists are for
+ * admins only.
+ */
+export async function listFeatures(options: {
+  status?: FeatureStatus | undefined;
+  isAdmin: boolean;
+  limit: number;
+  cursor?: string | undefined;
+}): Promise<Page<Feature>> {
+  const { status, isAdmin } = options;
+  if (status && !isPublicStatus(status) && !isAdmin) {
+    throw new ForbiddenError('Only admins can list pending or rejected feature requests');
+  }
+  const [indexName, partitionAttribute, partition] = status
+    ? ['GSI1', 'GSI1PK', featureKeys.statusPartition(status)]
+    : isAdmin
+      ? ['GSI3', 'GSI3PK', featureKeys.allPartition]
+      : ['GSI2', 'GSI2PK', featureKeys.visiblePartition];
+  const start = decodeCursor(options.cursor);
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: indexName,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': partitionAttribute },
+      ExpressionAttributeValues: { ':pk': partition },
+      Limit: options.limit,
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    }),
+  );
+  return {
+    items: ((result.Items ?? []) as StoredFeature[]).map(toApiFeature),
+    nextCursor: encodeCursor(result.LastEvaluatedKey),
+  };
+}
+
+/** The site-wide feature counters. */
+export async function readFeatureStats(): Promise<FeatureStats> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: counterKeys.features }),
+  );
+  const count = (name: string) => Number(Item?.[name] ?? 0);
+  return {
+    total: count('total'),
+    ...(Object.fromEntries(FEATURE_STATUSES.map((status) => [status, count(status)])) as Record<
+      FeatureStatus,
+      number
+    >),
+    total_eggs: count('total_eggs'),
+  };
+}

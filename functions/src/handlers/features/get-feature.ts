@@ -1,0 +1,18 @@
+import { FeatureIdParamsSchema, type Feature } from '@hatchworks/shared/schemas/features';
+import { getFeature, isPublicStatus, toApiFeature } from '../../data/features-repository';
+import { NotFoundError } from '../../lib/errors';
+import { authHandler } from '../../middleware/auth-handler';
+
+export const handler = authHandler({
+  params: FeatureIdParamsSchema,
+  handler: async ({ params, caller }): Promise<Feature> => {
+    const feature = await getFeature(params.id);
+    if (!feature) throw new NotFoundError();
+    if (!isPublicStatus(feature.status)) {
+      // Pending and rejected requests are shown to their author and to admins only.
+      const { user } = await caller();
+      if (user?.role !== 'admin' && user?.id !== feature.user_id) throw new NotFoundError();
+    }
+    return toApiFeature(feature);
+  },
+});

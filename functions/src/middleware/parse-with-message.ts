@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+import { ValidationError } from '../lib/errors';
+
+/**
+ * Parses a body whose rules have user-facing messages of their own (spec 5): the first problem's
+ * message becomes the error message, every problem stays in `details`.
+ */
+export function parseWithMessage<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.map((issue) => ({
+    field: issue.path.length > 0 ? issue.path.join('.') : 'body',
+    message: issue.message,
+  }));
+  throw new ValidationError(details, details[0]?.message);
+}

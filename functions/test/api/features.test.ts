@@ -1,0 +1,210 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Feature, FeatureStats } from '@hatchworks/shared/schemas/features';
+import type { Project } from '@hatchworks/shared/schemas/projects';
+import { api } from '../../../test/support/api';
+import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
+import { ledgerOf, profileOf, sum } from '../../../test/support/eggs';
+import {
+  createFeature,
+  createProject,
+  featureInput,
+  postFeature,
+  storedProject,
+} from '../../../test/support/features';
+
+let admin: Awaited<ReturnType<typeof registerAdmin>>;
+let project: Project;
+
+beforeAll(async () => {
+  admin = await registerAdmin();
+  project = await createProject(admin.token);
+});
+
+describe('POST /api/features', () => {
+  it('creates a pending request for 100 eggs, recorded in the ledger', async () => {
+    const author = await registerUser({ display_name: 'Ada' });
+
+    const answer = await postFeature(
+      author.token,
+      featureInput(project.id, {
+        title: '  CSV export  ',
+        tags: [' export ', 'csv'],
+        use_case: 'Monthly reports',
+        user_id: author.user.id,
+      }),
+    );
+
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({
+      title: 'CSV export',
+      status: 'pending',
+      priority_level: 'medium',
+      total_eggs: 0,
+      vote_count: 0,
+      tags: ['export', 'csv'],
+      use_case: 'Monthly reports',
+      project_id: project.id,
+      project: { title: project.title },
+      user: { display_name: 'Ada', username: author.user.username },
+    });
+    const profile = await profileOf(author.token);
+    expect(profile.egg_balance).toBe(400);
+    expect(profile.stats.features_created).toBe(1);
+    const ledger = await ledgerOf(author.token);
+    expect(ledger[0]).toMatchObject({
+      kind: 'feature_creation',
+      amount: -100,
+      balance_after: 400,
+      reference: answer.body.data.id,
+    });
+    expect(sum(ledger)).toBe(400);
+  });
+
+  it('counts the request on its project and in the feature stats', async () => {
+    const author = await registerUser();
+    const ownProject = await createProject(admin.token);
+    const before = await api<{ data: FeatureStats }>('/api/features/stats');
+
+    await createFeature(author.token, ownProject.id);
+    await createFeature(author.token, ownProject.id);
+
+    const after = await api<{ data: FeatureStats }>('/api/features/stats');
+    expect((await storedProject(ownProject.id))?.feature_counts).toEqual({
+      total: 2,
+      open: 2,
+      completed: 0,
+    });
+    expect(after.body.data.total - before.body.data.total).toBeGreaterThanOrEqual(2);
+    expect(after.body.data.pending - before.body.data.pending).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses a user with fewer than 100 eggs and charges nothing', async () => {
+    const author = await registerUser();
+    for (let index = 0; index < 5; index += 1) await createFeature(author.token, project.id);
+
+    const answer = await postFeature(author.token, featureInput(project.id));
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('You need at least 100 eggs to create a feature request');
+    expect((await profileOf(author.token)).egg_balance).toBe(0);
+  });
+
+  it.each([
+    ['an empty title', { title: '   ' }],
+    ['an empty description', { description: '' }],
+    ['a missing title', { title: undefined }],
+  ])('refuses %s with "Title and description are required"', async (_label, override) => {
+    const author = await registerUser();
+
+    const answer = await postFeature(author.token, featureInput(project.id, override));
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('Title and description are required');
+  });
+
+  it.each([
+    ['no project', { project_id: undefined }],
+    ['an unknown project', { project_id: 'no-such-project' }],
+  ])('refuses %s with "Please select a project for this feature request"', async (_l, override) => {
+    const author = await registerUser();
+
+    const answer = await postFeature(author.token, featureInput(project.id, override));
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('Please select a project for this feature request');
+    expect((await profileOf(author.token)).egg_balance).toBe(500);
+  });
+
+  it.each([
+    ['a title over 255 characters', { title: 'x'.repeat(256) }],
+    ['duplicate tags', { tags: ['ui', ' ui'] }],
+    ['an empty tag', { tags: ['ui', ' '] }],
+    ['more than 10 tags', { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }],
+    ['an unknown feature type', { feature_type: 'wish' }],
+  ])('refuses %s with 400', async (_label, override) => {
+    const author = await registerUser();
+
+    const answer = await postFeature(author.token, featureInput(project.id, override));
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('refuses a user_id other than the caller with 403', async () => {
+    const [author, other] = await Promise.all([registerUser(), registerUser()]);
+
+    const answer = await postFeature(
+      author.token,
+      featureInput(project.id, { user_id: other.user.id }),
+    );
+
+    expect(answer.status).toBe(403);
+  });
+
+  it('needs a signed-in user', async () => {
+    const answer = await api('/api/features', { method: 'POST', json: featureInput(project.id) });
+
+    expect(answer.status).toBe(401);
+  });
+
+  it('charges once for a retry with the same Idempotency-Key', async () => {
+    const author = await registerUser();
+    const key = { 'idempotency-key': 'create-once' };
+
+    const first = await postFeature(author.token, featureInput(project.id), key);
+    const retry = await postFeature(author.token, featureInput(project.id), key);
+
+    expect(first.status).toBe(201);
+    expect(retry.body.data.id).toBe(first.body.data.id);
+    expect((await profileOf(author.token)).egg_balance).toBe(400);
+  });
+});
+
+describe('GET /api/features', () => {
+  it('hides pending requests from everyone but admins', async () => {
+    const author = await registerUser();
+    await createFeature(author.token, project.id);
+
+    const anonymous = await api<{ data: { features: Feature[] } }>('/api/features');
+    const asAuthor = await api('/api/features?status=pending', { headers: bearer(author.token) });
+    const asAdmin = await api<{ data: { features: Feature[] } }>(
+      '/api/features?status=pending&limit=50',
+      { headers: bearer(admin.token) },
+    );
+
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.data.features.every((each) => each.status !== 'pending')).toBe(true);
+    expect(asAuthor.status).toBe(403);
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.data.features.every((each) => each.status === 'pending')).toBe(true);
+    expect(asAdmin.body.data.features.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a limit over 50', async () => {
+    const answer = await api('/api/features?limit=51');
+
+    expect(answer.status).toBe(400);
+  });
+});
+
+describe('GET /api/features/{id}', () => {
+  it('shows a pending request to its author and admins, and is 404 for others', async () => {
+    const author = await registerUser();
+    const feature = await createFeature(author.token, project.id);
+
+    const own = await api<{ data: Feature }>(`/api/features/${feature.id}`, {
+      headers: bearer(author.token),
+    });
+    const asAdmin = await api(`/api/features/${feature.id}`, { headers: bearer(admin.token) });
+    const anonymous = await api(`/api/features/${feature.id}`);
+
+    expect(own.status).toBe(200);
+    expect(own.body.data).toEqual(feature);
+    expect(asAdmin.status).toBe(200);
+    expect(anonymous.status).toBe(404);
+  });
+
+  it('is 404 for an unknown id', async () => {
+    expect((await api('/api/features/unknown')).status).toBe(404);
+  });
+});
