@@ -225,10 +225,37 @@ describe.skipIf(skipBrowserTests)('Account widget', () => {
     expect(await nav.getByRole('link', { name: 'Manage Projects' }).isVisible()).toBe(true);
   });
 
+  it('claims the daily eggs once: new balance, "Claimed 100 eggs!", and the button is gone', async () => {
+    // Prepare
+    const page = await browser.openPage('/');
+    await seedSession(page, await registerUser());
+    const bar = page.locator('.account--bar');
+    const claim = bar.getByRole('button', { name: 'Claim Daily' });
+    await claim.waitFor();
+    expect(await bar.locator('.egg-balance').textContent()).toBe('🥚 500 eggs');
+
+    // Act
+    await claim.click();
+
+    // Assess
+    const status = bar.getByRole('status');
+    await status.waitFor();
+    expect(await status.innerText()).toContain('Claimed 100 eggs!');
+    await bar.locator('.egg-balance', { hasText: '600' }).waitFor();
+    expect(await bar.getByRole('button', { name: 'Claim Daily' }).count()).toBe(0);
+  });
+
   it('tells the user when the daily claim fails', async () => {
     // Prepare
     const page = await browser.openPage('/');
     await seedSession(page, await registerUser());
+    await page.route('**/api/user/claim-daily-eggs', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'boom', code: 'SERVER_ERROR' }),
+      }),
+    );
     const claim = page.locator('.account--bar').getByRole('button', { name: 'Claim Daily' });
     await claim.waitFor();
 
@@ -239,6 +266,7 @@ describe.skipIf(skipBrowserTests)('Account widget', () => {
     const alert = page.locator('.account--bar').getByRole('alert');
     await alert.waitFor();
     expect(await alert.innerText()).toContain('Failed to claim daily eggs. Please try again.');
+    expect(await page.locator('.account--bar .egg-balance').textContent()).toBe('🥚 500 eggs');
   });
 
   it('moves the account into the mobile menu on a phone', async () => {
