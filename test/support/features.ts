@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Feature } from '@hatchworks/shared/schemas/features';
+import type { Feature, VoteResult } from '@hatchworks/shared/schemas/features';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import { inject } from 'vitest';
 import { api } from './api';
@@ -48,4 +48,32 @@ export async function storedProject(id: string): Promise<Project | undefined> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const { getProject } = await import('@hatchworks/functions/data/projects-repository');
   return getProject(id);
+}
+
+/** An approved feature created by `token`'s user and approved by the admin. */
+export async function approvedFeature(
+  token: string,
+  adminToken: string,
+  projectId: string,
+): Promise<Feature> {
+  const feature = await createFeature(token, projectId);
+  const answer = await api<{ data: Feature }>(`/api/admin/features/${feature.id}/approve`, {
+    method: 'POST',
+    headers: bearer(adminToken),
+    json: {},
+  });
+  if (answer.status !== 200) throw new Error(`approve: ${answer.status}`);
+  return answer.body.data;
+}
+
+export function vote(
+  token: string,
+  json: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  return api<{ data: VoteResult; error?: string; code?: string }>('/api/features/vote', {
+    method: 'POST',
+    headers: { ...bearer(token), ...headers },
+    json,
+  });
 }

@@ -51,14 +51,16 @@ export interface BalanceChange<R> {
   /** An `Idempotency-Key`: the same key answers the first outcome and never charges twice. */
   readonly idempotency?: { readonly operation: string; readonly key: string };
   readonly now?: Date;
+  /** The error when the user does not exist (default 401: the caller's own account is gone). */
+  readonly missingUser?: () => Error;
 }
 
-async function readUser(id: string): Promise<StoredUser> {
+async function readUser(id: string, missing: () => Error): Promise<StoredUser> {
   const result = await db.send(
     new GetCommand({ TableName: tableName, Key: userKeys.item(id), ConsistentRead: true }),
   );
   const user = result.Item as StoredUser | undefined;
-  if (!user || user.deleted_at) throw new UnauthorizedError();
+  if (!user || user.deleted_at) throw missing();
   return user;
 }
 
@@ -101,7 +103,7 @@ export async function changeBalance<R>(change: BalanceChange<R>): Promise<R> {
   if (earlier) return earlier.result;
 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-    const user = await readUser(userId);
+    const user = await readUser(userId, change.missingUser ?? (() => new UnauthorizedError()));
     const plan = await change.plan(user);
     const balanceAfter = user.egg_balance + plan.amount;
     if (balanceAfter < 0) throw plan.insufficient();

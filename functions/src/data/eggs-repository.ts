@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { EGGS } from '@hatchworks/shared/constants';
 import type { DailyClaimResult, LedgerEntry } from '@hatchworks/shared/schemas/eggs';
-import { ConflictError, ValidationError } from '../lib/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { changeBalance } from './balance-change';
 import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -70,4 +70,29 @@ export async function listLedger(
     items: (result.Items ?? []).map(toLedgerEntry),
     nextCursor: encodeCursor(result.LastEvaluatedKey),
   };
+}
+
+/** An admin's egg adjustment; it may not drive the balance below 0. */
+export function adjustEggs(
+  userId: string,
+  amount: number,
+  reason: string,
+  now = new Date(),
+): Promise<{ user_id: string; amount: number; new_balance: number }> {
+  return changeBalance({
+    userId,
+    now,
+    missingUser: () => new NotFoundError('User not found'),
+    plan: () => ({
+      amount,
+      kind: 'admin_adjustment',
+      reference: reason,
+      insufficient: () =>
+        new ValidationError(
+          [{ field: 'amount', message: 'The balance may not go below 0' }],
+          'The adjustment would make the balance negative',
+        ),
+      result: (balanceAfter) => ({ user_id: userId, amount, new_balance: balanceAfter }),
+    }),
+  });
 }

@@ -41,3 +41,20 @@ export type LedgerPage = z.infer<typeof LedgerPageSchema>;
 export const IdempotencyKeySchema = z
   .string()
   .regex(/^[\x20-\x7e]{1,36}$/, 'Idempotency-Key must be 1 to 36 printable characters');
+
+/** Body of `POST /api/admin/users/{id}/eggs`. */
+export const EggAdjustmentInputSchema = z.object({
+  amount: z
+    .number()
+    .int('Amount must be a whole number')
+    .refine((amount) => amount !== 0, 'Amount may not be 0')
+    .refine((amount) => Math.abs(amount) <= 1_000_000, 'Amount is too large'),
+  reason: z.string().trim().min(1, 'A reason is required').max(500),
+});
+
+export const EggAdjustmentResultSchema = z.object({
+  user_id: z.string(),
+  amount: z.number().int(),
+  new_balance: z.number().int(),
+});
+export type EggAdjustmentResult = z.infer<typeof EggAdjustmentResultSchema>;

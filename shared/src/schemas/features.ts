@@ -135,7 +135,54 @@ export type FeatureStats = z.infer<typeof FeatureStatsSchema>;
 export const VoteInputSchema = z.object({
   user_id: z.string().optional(),
   feature_id: z.string().min(1),
-  eggs_allocated: z.number({ error: FEATURE_MESSAGES.invalidEggAmount }),
+  eggs_allocated: z
+    .number({ error: FEATURE_MESSAGES.invalidEggAmount })
+    .int(FEATURE_MESSAGES.invalidEggAmount)
+    .positive(FEATURE_MESSAGES.invalidEggAmount),
 });
 
+/** Answer of `POST /api/features/vote`. */
+export const VoteResultSchema = z.object({
+  feature_id: z.string(),
+  eggs_allocated: z.number().int(),
+  /** Everything this user has put on this feature so far. */
+  user_total_eggs: z.number().int(),
+  new_balance: z.number().int(),
+  total_eggs: z.number().int(),
+  vote_count: z.number().int(),
+});
+export type VoteResult = z.infer<typeof VoteResultSchema>;
+
+/** One user's vote on one feature (`GET /api/users/{id}/votes`). */
+export const VoteSchema = z.object({
+  feature_id: z.string(),
+  eggs_allocated: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Vote = z.infer<typeof VoteSchema>;
+
 export const FeatureIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+const NotesSchema = z.string().trim().max(FEATURE_LIMITS.longTextMax).optional();
+
+/** Body of `POST /api/admin/features/{id}/approve` and `/reject`. */
+export const ModerationInputSchema = z.object({ notes: NotesSchema }).default({});
+
+/** Body of `PUT /api/admin/features/{id}/status`. */
+export const StatusChangeInputSchema = z.object({
+  status: z.enum(FEATURE_STATUSES),
+  approval_notes: NotesSchema,
+});
+
+/** Body of `POST /api/admin/features/bulk-approve`. */
+export const BulkApproveInputSchema = z.object({
+  feature_ids: z.array(z.string().min(1).max(64)).min(1).max(25),
+  notes: NotesSchema,
+});
+
+export const BulkApproveResultSchema = z.object({
+  approved: z.array(z.string()),
+  failed: z.array(z.object({ id: z.string(), error: z.string() })),
+});
+export type BulkApproveResult = z.infer<typeof BulkApproveResultSchema>;

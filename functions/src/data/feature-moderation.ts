@@ -1,0 +1,125 @@
+import { EGGS } from '@hatchworks/shared/constants';
+import type { Feature, FeatureStatus } from '@hatchworks/shared/schemas/features';
+import { canTransition, projectCountDeltas } from '../domain/feature-lifecycle';
+import { AppError, NotFoundError } from '../lib/errors';
+import { changeBalance } from './balance-change';
+import {
+  featureCountersUpdate,
+  featureIndexUpdate,
+  getFeature,
+  projectCountsUpdate,
+  toApiFeature,
+  type StoredFeature,
+} from './features-repository';
+import { tableName } from './client';
+import { featureKeys } from './keys';
+import { getProject } from './projects-repository';
+import {
+  cancellationCodes,
+  failedCondition,
+  retryOnConflict,
+  transact,
+  type TransactItem,
+} from './transactions';
+import { getUserById } from './users-repository';
+
+const MAX_ATTEMPTS = 10;
+
+/** The feature's status changed between read and write. */
+class StatusMoved extends Error {}
+
+export const invalidTransition = (from: FeatureStatus, to: FeatureStatus) =>
+  new AppError(400, 'VALIDATION_ERROR', `A ${from} feature cannot become ${to}`);
+
+/** The status change itself: the feature, its project's counts and the site counters. */
+async function statusItems(
+  feature: StoredFeature,
+  to: FeatureStatus,
+  notes: string | undefined,
+  now: Date,
+): Promise<TransactItem[]> {
+  const index = featureIndexUpdate(to, feature.total_eggs, feature.id);
+  const project = await getProject(feature.project_id);
+  const deltas = projectCountDeltas(feature.status, to);
+  const countsChange = deltas.total !== 0 || deltas.open !== 0 || deltas.completed !== 0;
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key: featureKeys.item(feature.id),
+        UpdateExpression:
+          [
+            `SET #status = :to, updated_at = :now${notes ? ', approval_notes = :notes' : ''}`,
+            ...index.set,
+          ].join(', ') + (index.remove.length ? ` REMOVE ${index.remove.join(', ')}` : ''),
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':to': to,
+          ':from': feature.status,
+          ':now': now.toISOString(),
+          ...(notes ? { ':notes': notes } : {}),
+          ...index.values,
+        },
+      },
+    },
+    // A deleted project has no counts left to keep.
+    ...(project && countsChange
+      ? [projectCountsUpdate(project.id, project.feature_counts !== undefined, deltas)]
+      : []),
+    featureCountersUpdate({ [feature.status]: -1, [to]: 1 }),
+  ];
+}
+
+function moved(feature: StoredFeature, to: FeatureStatus, notes: string | undefined, now: Date) {
+  return toApiFeature({
+    ...feature,
+    status: to,
+    updated_at: now.toISOString(),
+    ...(notes ? { approval_notes: notes } : {}),
+  });
+}
+
+/**
+ * Moves a feature along its lifecycle (admins). Rejecting refunds the 100-egg creation cost to
+ * the author as a `refund` ledger entry in the same transaction (unless the account is deleted).
+ */
+export async function changeFeatureStatus(
+  featureId: string,
+  to: FeatureStatus,
+  notes?: string,
+  now = new Date(),
+): Promise<Feature> {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    const feature = await getFeature(featureId);
+    if (!feature) throw new NotFoundError();
+    if (!canTransition(feature.status, to)) throw invalidTransition(feature.status, to);
+    const items = await statusItems(feature, to, notes, now);
+    const author = to === 'rejected' ? await getUserById(feature.user_id) : undefined;
+    try {
+      if (author) {
+        await changeBalance({
+          userId: author.id,
+          now,
+          plan: () => ({
+            amount: EGGS.featureCreationCost,
+            kind: 'refund',
+            reference: feature.id,
+            insufficient: () => new AppError(500, 'SERVER_ERROR'),
+            effects: () => items,
+            // Someone else moved the feature first: stop and look again.
+            effectFailed: () => new StatusMoved(),
+            result: () => undefined,
+          }),
+        });
+      } else {
+        await retryOnConflict(() => transact(items));
+      }
+      return moved(feature, to, notes, now);
+    } catch (error) {
+      if (error instanceof StatusMoved || failedCondition(cancellationCodes(error), 0)) continue;
+      throw error;
+    }
+  }
+  throw new AppError(409, 'CONFLICT');
+}

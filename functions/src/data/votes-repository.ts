@@ -1,0 +1,137 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { FEATURE_MESSAGES, type VoteResult } from '@hatchworks/shared/schemas/features';
+import { AppError, NotFoundError } from '../lib/errors';
+import { changeBalance } from './balance-change';
+import { db, tableName } from './client';
+import { featureCountersUpdate, featureIndexUpdate, getFeature } from './features-repository';
+import { featureKeys, voteKeys } from './keys';
+import { putNew } from './transactions';
+
+/** A vote as stored: one item per voter and feature. */
+export interface StoredVote {
+  readonly user_id: string;
+  readonly feature_id: string;
+  readonly eggs: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+const invalidAmount = () =>
+  new AppError(400, 'VALIDATION_ERROR', FEATURE_MESSAGES.invalidEggAmount);
+const notApproved = () =>
+  new AppError(400, 'VALIDATION_ERROR', FEATURE_MESSAGES.votingOnlyApproved);
+
+async function getVote(userId: string, featureId: string): Promise<StoredVote | undefined> {
+  const result = await db.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: voteKeys.item(userId, featureId),
+      ConsistentRead: true,
+    }),
+  );
+  return result.Item as StoredVote | undefined;
+}
+
+/**
+ * Puts `eggs` of the user's balance on an approved feature: the charge and its ledger entry, the
+ * vote item (created by the first vote, grown by later ones), and the feature's `total_eggs`,
+ * `vote_count` (distinct voters) and ranking keys, on the condition that it is still approved
+ * and still has the total just read.
+ */
+export function castVote(
+  userId: string,
+  featureId: string,
+  eggs: number,
+  idempotencyKey?: string,
+  now = new Date(),
+): Promise<VoteResult> {
+  const timestamp = now.toISOString();
+  return changeBalance({
+    userId,
+    now,
+    ...(idempotencyKey ? { idempotency: { operation: 'vote', key: idempotencyKey } } : {}),
+    plan: async (user) => {
+      if (eggs > user.egg_balance) throw invalidAmount();
+      const feature = await getFeature(featureId);
+      if (!feature) throw new NotFoundError();
+      if (feature.status !== 'approved') throw notApproved();
+      const vote = await getVote(userId, featureId);
+      const first = vote === undefined;
+      const totalEggs = feature.total_eggs + eggs;
+      const voteCount = feature.vote_count + (first ? 1 : 0);
+      const index = featureIndexUpdate('approved', totalEggs, featureId);
+      return {
+        amount: -eggs,
+        kind: 'vote',
+        reference: featureId,
+        ...(first
+          ? {
+              userSet: ['votes_cast = if_not_exists(votes_cast, :zero) + :one'],
+              values: { ':zero': 0, ':one': 1 },
+            }
+          : {}),
+        insufficient: invalidAmount,
+        effects: () => [
+          {
+            Update: {
+              TableName: tableName,
+              Key: featureKeys.item(featureId),
+              UpdateExpression: [
+                'SET total_eggs = :total',
+                'vote_count = :votes',
+                'updated_at = :now',
+                ...index.set,
+              ].join(', '),
+              ConditionExpression: '#status = :approved AND total_eggs = :readTotal',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':total': totalEggs,
+                ':votes': voteCount,
+                ':now': timestamp,
+                ':approved': 'approved',
+                ':readTotal': feature.total_eggs,
+                ...index.values,
+              },
+            },
+          },
+          first
+            ? putNew({
+                ...voteKeys.item(userId, featureId),
+                ...voteKeys.byFeature(featureId, userId),
+                entity: 'Vote',
+                user_id: userId,
+                feature_id: featureId,
+                eggs,
+                created_at: timestamp,
+                updated_at: timestamp,
+              })
+            : {
+                Update: {
+                  TableName: tableName,
+                  Key: voteKeys.item(userId, featureId),
+                  UpdateExpression: 'SET eggs = :eggs, updated_at = :now',
+                  ConditionExpression: 'eggs = :readEggs',
+                  ExpressionAttributeValues: {
+                    ':eggs': vote.eggs + eggs,
+                    ':now': timestamp,
+                    ':readEggs': vote.eggs,
+                  },
+                },
+              },
+          featureCountersUpdate({ total_eggs: eggs }),
+        ],
+        // The feature or the vote changed since they were read: re-read; a feature that is no
+        // longer approved then answers 'Voting is only allowed on approved features'.
+        effectFailed: () => 'retry',
+        result: (balanceAfter) => ({
+          feature_id: featureId,
+          eggs_allocated: eggs,
+          user_total_eggs: (vote?.eggs ?? 0) + eggs,
+          new_balance: balanceAfter,
+          total_eggs: totalEggs,
+          vote_count: voteCount,
+        }),
+      };
+    },
+  });
+}

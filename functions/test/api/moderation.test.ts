@@ -1,0 +1,222 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BulkApproveResult, Feature } from '@hatchworks/shared/schemas/features';
+import type { Project } from '@hatchworks/shared/schemas/projects';
+import { api } from '../../../test/support/api';
+import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
+import { ledgerOf, profileOf, sum } from '../../../test/support/eggs';
+import {
+  approvedFeature,
+  createFeature,
+  createProject,
+  storedProject,
+} from '../../../test/support/features';
+
+let admin: Awaited<ReturnType<typeof registerAdmin>>;
+let project: Project;
+
+beforeAll(async () => {
+  admin = await registerAdmin();
+  project = await createProject(admin.token);
+});
+
+const moderate = (id: string, action: 'approve' | 'reject', token = admin.token, json = {}) =>
+  api<{ data: Feature; error?: string }>(`/api/admin/features/${id}/${action}`, {
+    method: 'POST',
+    headers: bearer(token),
+    json,
+  });
+
+const setStatus = (id: string, status: string) =>
+  api<{ data: Feature; error?: string }>(`/api/admin/features/${id}/status`, {
+    method: 'PUT',
+    headers: bearer(admin.token),
+    json: { status, approval_notes: 'moving on' },
+  });
+
+describe('GET /api/admin/features/pending', () => {
+  it('lists pending requests to admins only', async () => {
+    const author = await registerUser();
+    await createFeature(author.token, project.id);
+
+    const asAdmin = await api<{ data: { features: Feature[] } }>('/api/admin/features/pending', {
+      headers: bearer(admin.token),
+    });
+    const asUser = await api('/api/admin/features/pending', { headers: bearer(author.token) });
+
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.data.features.length).toBeGreaterThan(0);
+    expect(asAdmin.body.data.features.every((each) => each.status === 'pending')).toBe(true);
+    expect(asUser.status).toBe(403);
+  });
+});
+
+describe('POST /api/admin/features/{id}/approve', () => {
+  it('approves a pending request with notes, which then lists publicly', async () => {
+    const author = await registerUser();
+    const feature = await createFeature(author.token, project.id);
+
+    const answer = await moderate(feature.id, 'approve', admin.token, { notes: 'Good idea' });
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ status: 'approved', approval_notes: 'Good idea' });
+    const approved = await api<{ data: { features: Feature[] } }>(
+      '/api/features?status=approved&limit=50',
+    );
+    expect(approved.status).toBe(200);
+  });
+
+  it('refuses a request that is no longer pending with 400', async () => {
+    const author = await registerUser();
+    const feature = await approvedFeature(author.token, admin.token, project.id);
+
+    const answer = await moderate(feature.id, 'approve');
+
+    expect(answer.status).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    const author = await registerUser();
+    const feature = await createFeature(author.token, project.id);
+
+    expect((await moderate(feature.id, 'approve', author.token)).status).toBe(403);
+  });
+});
+
+describe('POST /api/admin/features/{id}/reject', () => {
+  it('rejects a pending request and refunds its 100 eggs through the ledger', async () => {
+    const author = await registerUser();
+    const ownProject = await createProject(admin.token);
+    const feature = await createFeature(author.token, ownProject.id);
+
+    const answer = await moderate(feature.id, 'reject', admin.token, { notes: 'Out of scope' });
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ status: 'rejected', approval_notes: 'Out of scope' });
+    const ledger = await ledgerOf(author.token);
+    expect(ledger[0]).toMatchObject({ kind: 'refund', amount: 100, reference: feature.id });
+    expect((await profileOf(author.token)).egg_balance).toBe(500);
+    expect(sum(ledger)).toBe(500);
+    expect((await storedProject(ownProject.id))?.feature_counts).toEqual({
+      total: 0,
+      open: 0,
+      completed: 0,
+    });
+  });
+
+  it('refunds once when two admins reject at the same time', async () => {
+    const author = await registerUser();
+    const feature = await createFeature(author.token, project.id);
+
+    const answers = await Promise.all([
+      moderate(feature.id, 'reject'),
+      moderate(feature.id, 'reject'),
+    ]);
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect((await profileOf(author.token)).egg_balance).toBe(500);
+  });
+});
+
+describe('PUT /api/admin/features/{id}/status', () => {
+  it('moves an approved request to in progress, then completed, keeping project counts', async () => {
+    const author = await registerUser();
+    const ownProject = await createProject(admin.token);
+    const feature = await approvedFeature(author.token, admin.token, ownProject.id);
+
+    const started = await setStatus(feature.id, 'in_progress');
+    const done = await setStatus(feature.id, 'completed');
+
+    expect(started.body.data.status).toBe('in_progress');
+    expect(done.body.data).toMatchObject({ status: 'completed', approval_notes: 'moving on' });
+    expect((await storedProject(ownProject.id))?.feature_counts).toEqual({
+      total: 1,
+      open: 0,
+      completed: 1,
+    });
+  });
+
+  it.each([
+    ['pending', 'completed'],
+    ['pending', 'in_progress'],
+  ])('refuses %s → %s with 400', async (_from, to) => {
+    const author = await registerUser();
+    const feature = await createFeature(author.token, project.id);
+
+    const answer = await setStatus(feature.id, to);
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe(`A pending feature cannot become ${to}`);
+  });
+});
+
+describe('POST /api/admin/features/bulk-approve', () => {
+  it('approves every pending request it can and reports the others', async () => {
+    const author = await registerUser();
+    const [first, second] = await Promise.all([
+      createFeature(author.token, project.id),
+      createFeature(author.token, project.id),
+    ]);
+
+    const answer = await api<{ data: BulkApproveResult }>('/api/admin/features/bulk-approve', {
+      method: 'POST',
+      headers: bearer(admin.token),
+      json: { feature_ids: [first?.id, second?.id, 'missing'], notes: 'batch' },
+    });
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.approved.sort()).toEqual([first?.id, second?.id].sort());
+    expect(answer.body.data.failed).toEqual([{ id: 'missing', error: 'Resource not found.' }]);
+  });
+});
+
+describe('POST /api/admin/users/{id}/eggs', () => {
+  const adjust = (id: string, json: unknown, token = admin.token) =>
+    api<{ data: { new_balance: number }; error?: string }>(`/api/admin/users/${id}/eggs`, {
+      method: 'POST',
+      headers: bearer(token),
+      json,
+    });
+
+  it('adds or removes eggs with an admin_adjustment ledger entry', async () => {
+    const user = await registerUser();
+
+    const added = await adjust(user.user.id, { amount: 250, reason: 'Contest prize' });
+    const removed = await adjust(user.user.id, { amount: -50, reason: 'Correction' });
+
+    expect(added.body.data.new_balance).toBe(750);
+    expect(removed.body.data.new_balance).toBe(700);
+    const ledger = await ledgerOf(user.token);
+    expect(ledger[0]).toMatchObject({
+      kind: 'admin_adjustment',
+      amount: -50,
+      reference: 'Correction',
+    });
+    expect(sum(ledger)).toBe(700);
+  });
+
+  it('refuses to drive a balance below 0', async () => {
+    const user = await registerUser();
+
+    const answer = await adjust(user.user.id, { amount: -501, reason: 'Too much' });
+
+    expect(answer.status).toBe(400);
+    expect((await profileOf(user.token)).egg_balance).toBe(500);
+  });
+
+  it.each([
+    ['a zero amount', { amount: 0, reason: 'x' }],
+    ['a fraction', { amount: 1.5, reason: 'x' }],
+    ['no reason', { amount: 5 }],
+  ])('refuses %s with 400', async (_label, json) => {
+    const user = await registerUser();
+
+    expect((await adjust(user.user.id, json)).status).toBe(400);
+  });
+
+  it('answers 404 for an unknown user and 403 for non-admins', async () => {
+    const user = await registerUser();
+
+    expect((await adjust('nobody', { amount: 5, reason: 'x' })).status).toBe(404);
+    expect((await adjust(user.user.id, { amount: 5, reason: 'x' }, user.token)).status).toBe(403);
+  });
+});
