@@ -287,3 +287,27 @@ export async function readFeatureStats(): Promise<FeatureStats> {
     total_eggs: count('total_eggs'),
   };
 }
+
+/** The features a user created, newest first (pointer items in the user's partition). */
+export async function listUserFeatures(
+  userId: string,
+  limit: number,
+  cursor?: string,
+): Promise<Page<StoredFeature>> {
+  const start = decodeCursor(cursor);
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': featureKeys.ofUser(userId, '').PK,
+        ':prefix': featureKeys.ofUserPrefix,
+      },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    }),
+  );
+  const ids = (result.Items ?? []).map((item) => String(item.feature_id));
+  return { items: await getFeatures(ids), nextCursor: encodeCursor(result.LastEvaluatedKey) };
+}

@@ -1,9 +1,16 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { FEATURE_MESSAGES, type VoteResult } from '@hatchworks/shared/schemas/features';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { FEATURE_MESSAGES, type Vote, type VoteResult } from '@hatchworks/shared/schemas/features';
 import { AppError, NotFoundError } from '../lib/errors';
 import { changeBalance } from './balance-change';
 import { db, tableName } from './client';
-import { featureCountersUpdate, featureIndexUpdate, getFeature } from './features-repository';
+import { decodeCursor, encodeCursor } from './cursor';
+import {
+  featureCountersUpdate,
+  featureIndexUpdate,
+  getFeature,
+  getFeatures,
+} from './features-repository';
+import type { Page } from './projects-repository';
 import { featureKeys, voteKeys } from './keys';
 import { putNew } from './transactions';
 
@@ -134,4 +141,43 @@ export function castVote(
       };
     },
   });
+}
+
+/** A user's votes (one per feature, newest feature first) with each feature's title and status. */
+export async function listUserVotes(
+  userId: string,
+  limit: number,
+  cursor?: string,
+): Promise<Page<Vote>> {
+  const start = decodeCursor(cursor);
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': voteKeys.item(userId, '').PK,
+        ':prefix': voteKeys.ofUserPrefix,
+      },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    }),
+  );
+  const votes = (result.Items ?? []) as StoredVote[];
+  const features = new Map(
+    (await getFeatures(votes.map((vote) => vote.feature_id))).map((each) => [each.id, each]),
+  );
+  return {
+    items: votes.map((vote) => {
+      const feature = features.get(vote.feature_id);
+      return {
+        feature_id: vote.feature_id,
+        eggs_allocated: vote.eggs,
+        created_at: vote.created_at,
+        updated_at: vote.updated_at,
+        ...(feature ? { feature: { title: feature.title, status: feature.status } } : {}),
+      };
+    }),
+    nextCursor: encodeCursor(result.LastEvaluatedKey),
+  };
 }

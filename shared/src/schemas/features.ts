@@ -156,10 +156,17 @@ export type VoteResult = z.infer<typeof VoteResultSchema>;
 /** One user's vote on one feature (`GET /api/users/{id}/votes`). */
 export const VoteSchema = z.object({
   feature_id: z.string(),
+  /** Everything the user has put on the feature. */
   eggs_allocated: z.number().int(),
+  feature: z.object({ title: z.string(), status: z.enum(FEATURE_STATUSES) }).optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+export const VoteListSchema = z.object({ votes: z.array(VoteSchema) });
+export type VoteList = z.infer<typeof VoteListSchema>;
+
+export const UserIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export type Vote = z.infer<typeof VoteSchema>;
 
 export const FeatureIdParamsSchema = z.object({ id: z.string().min(1).max(64) });

@@ -1,0 +1,26 @@
+import { listLedger } from '../../data/eggs-repository';
+import { listUserFeatures, toApiFeature } from '../../data/features-repository';
+import { toApiUser } from '../../data/users-repository';
+import { listUserVotes } from '../../data/votes-repository';
+import { authHandler } from '../../middleware/auth-handler';
+
+/** How many of each the dashboard shows. */
+const DASHBOARD_RECENT = 5;
+
+/** The caller with their latest ledger entries, requests and votes. */
+export const handler = authHandler({
+  handler: async ({ user }) => {
+    const caller = await user();
+    const [transactions, features, votes] = await Promise.all([
+      listLedger(caller.id, DASHBOARD_RECENT),
+      listUserFeatures(caller.id, DASHBOARD_RECENT),
+      listUserVotes(caller.id, DASHBOARD_RECENT),
+    ]);
+    return {
+      user: toApiUser(caller),
+      recent_transactions: transactions.items,
+      recent_features: features.items.map(toApiFeature),
+      recent_votes: votes.items,
+    };
+  },
+});

@@ -1,0 +1,21 @@
+import { PageQuerySchema } from '@hatchworks/shared/schemas/envelope';
+import { UserIdParamsSchema, type FeatureList } from '@hatchworks/shared/schemas/features';
+import { isPublicStatus, listUserFeatures, toApiFeature } from '../../data/features-repository';
+import { authHandler } from '../../middleware/auth-handler';
+import { page } from '../../middleware/response';
+
+export const handler = authHandler({
+  params: UserIdParamsSchema,
+  query: PageQuerySchema,
+  handler: async ({ params, query, user }) => {
+    const caller = await user();
+    // Pending and rejected requests are shown to their author and admins only; a page may
+    // therefore hold fewer items than `limit` for anyone else.
+    const seesAll = caller.id === params.id || caller.role === 'admin';
+    const result = await listUserFeatures(params.id, query.limit, query.cursor);
+    const features = result.items
+      .filter((feature) => seesAll || isPublicStatus(feature.status))
+      .map(toApiFeature);
+    return page<FeatureList>({ features }, result.nextCursor);
+  },
+});
