@@ -6,10 +6,12 @@ import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import { counterKeys, projectKeys } from './keys';
 import { cancellationCodes, failedCondition, putNew, transact } from './transactions';
-import { NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError } from '../lib/errors';
 
 /** The most items the homepage gathers; its Query is paged internally up to this bound. */
 const HOMEPAGE_MAX_PROJECTS = 500;
+/** Optimistic attempts of a project update racing feature-count changes. */
+const UPDATE_ATTEMPTS = 5;
 
 export interface Page<T> {
   readonly items: T[];
@@ -109,7 +111,10 @@ export async function listHomepageProjects(): Promise<Project[]> {
 }
 
 export async function getProject(id: string): Promise<Project | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: projectKeys.item(id) }));
+  // Consistent: writes that keep feature counts re-read after a failed condition.
+  const result = await db.send(
+    new GetCommand({ TableName: tableName, Key: projectKeys.item(id), ConsistentRead: true }),
+  );
   return result.Item ? toProject(result.Item) : undefined;
 }
 
@@ -161,36 +166,46 @@ export async function updateProject(
   input: ProjectInput,
   now = new Date(),
 ): Promise<Project> {
-  const current = await getProject(id);
-  if (!current) throw new NotFoundError();
   const fields = ProjectInputSchema.parse(input);
-  const project: Project = {
-    ...fields,
-    id,
-    created_at: current.created_at,
-    updated_at: now.toISOString(),
-    ...(current.feature_counts ? { feature_counts: current.feature_counts } : {}),
-  };
-  try {
-    await transact([
-      {
-        Put: {
-          TableName: tableName,
-          Item: {
-            ...projectKeys.item(id),
-            entity: 'Project',
-            ...indexKeys(project),
-            ...project,
+  // Feature creation and moderation ADD to `feature_counts` concurrently: the Put keeps the
+  // counts it read only while they are unchanged, else it reads again.
+  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
+    const current = await getProject(id);
+    if (!current) throw new NotFoundError();
+    const project: Project = {
+      ...fields,
+      id,
+      created_at: current.created_at,
+      updated_at: now.toISOString(),
+      ...(current.feature_counts ? { feature_counts: current.feature_counts } : {}),
+    };
+    try {
+      await transact([
+        {
+          Put: {
+            TableName: tableName,
+            Item: {
+              ...projectKeys.item(id),
+              entity: 'Project',
+              ...indexKeys(project),
+              ...project,
+            },
+            ConditionExpression: current.feature_counts
+              ? 'attribute_exists(PK) AND feature_counts = :counts'
+              : 'attribute_exists(PK) AND attribute_not_exists(feature_counts)',
+            ...(current.feature_counts
+              ? { ExpressionAttributeValues: { ':counts': current.feature_counts } }
+              : {}),
           },
-          ConditionExpression: 'attribute_exists(PK)',
         },
-      },
-    ]);
-  } catch (error) {
-    if (failedCondition(cancellationCodes(error), 0)) throw new NotFoundError();
-    throw error;
+      ]);
+      return project;
+    } catch (error) {
+      if (!failedCondition(cancellationCodes(error), 0)) throw error;
+      // Deleted (the next read says so) or counted meanwhile: read again.
+    }
   }
-  return project;
+  throw new ConflictError();
 }
 
 /** Deletes a project and uncounts it; its feature requests keep the title they recorded. */

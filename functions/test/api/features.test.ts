@@ -78,6 +78,28 @@ describe('POST /api/features', () => {
     expect(after.body.data.pending - before.body.data.pending).toBeGreaterThanOrEqual(2);
   });
 
+  it('keeps the project counts exact while the project is edited at the same time', async () => {
+    const author = await registerUser();
+    const ownProject = await createProject(admin.token);
+    await createFeature(author.token, ownProject.id);
+
+    const [, edit] = await Promise.all([
+      createFeature(author.token, ownProject.id),
+      api(`/api/projects/${ownProject.id}`, {
+        method: 'PUT',
+        headers: bearer(admin.token),
+        json: { title: 'Renamed project', group_name: 'Web Applications' },
+      }),
+      createFeature(author.token, ownProject.id),
+    ]);
+
+    expect(edit.status).toBe(200);
+    expect(await storedProject(ownProject.id)).toMatchObject({
+      title: 'Renamed project',
+      feature_counts: { total: 3, open: 3, completed: 0 },
+    });
+  });
+
   it('refuses a user with fewer than 100 eggs and charges nothing', async () => {
     const author = await registerUser();
     for (let index = 0; index < 5; index += 1) await createFeature(author.token, project.id);
