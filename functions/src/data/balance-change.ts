@@ -48,8 +48,15 @@ export interface BalanceChange<R> {
    * allowed (already claimed today, not enough eggs, ...).
    */
   readonly plan: (user: StoredUser) => Promise<BalancePlan<R>> | BalancePlan<R>;
-  /** An `Idempotency-Key`: the same key answers the first outcome and never charges twice. */
-  readonly idempotency?: { readonly operation: string; readonly key: string };
+  /**
+   * An `Idempotency-Key`: the same key answers the first outcome and never charges twice.
+   * `request` describes the request (its payload); the key reused for another request is a 409.
+   */
+  readonly idempotency?: {
+    readonly operation: string;
+    readonly key: string;
+    readonly request: unknown;
+  };
   readonly now?: Date;
   /** The error when the user does not exist (default 401: the caller's own account is gone). */
   readonly missingUser?: () => Error;
@@ -79,8 +86,14 @@ async function storedOutcome<R>(
   );
   // TTL deletion is lazy (and absent locally): an expired record no longer counts.
   if (!Item || Number(Item.expires_at) * 1000 < now.getTime()) return undefined;
+  if (Item.request_hash !== requestHash(idempotency.request)) throw new ConflictError(KEY_REUSED);
   return { result: Item.result as R };
 }
+
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
+
+const requestHash = (request: unknown) =>
+  createHash('sha256').update(JSON.stringify(request)).digest('base64url');
 
 /** A ClientRequestToken (≤ 36 characters) unique to the user, operation, key and attempt. */
 function requestToken(userId: string, operation: string, key: string, attempt: number): string {
@@ -150,6 +163,7 @@ export async function changeBalance<R>(change: BalanceChange<R>): Promise<R> {
             ...idempotencyKeys.record(userId, idempotency.operation, idempotency.key),
             entity: 'IdempotencyRecord',
             result,
+            request_hash: requestHash(idempotency.request),
             created_at: now.toISOString(),
             expires_at: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
           },

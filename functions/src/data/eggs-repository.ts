@@ -21,7 +21,9 @@ export function claimDailyEggs(
   return changeBalance({
     userId,
     now,
-    ...(idempotencyKey ? { idempotency: { operation: 'claim-daily', key: idempotencyKey } } : {}),
+    ...(idempotencyKey
+      ? { idempotency: { operation: 'claim-daily', key: idempotencyKey, request: {} } }
+      : {}),
     plan: (user) => {
       if (user.last_claim_day === today) throw new ConflictError(ALREADY_CLAIMED);
       return {

@@ -174,7 +174,7 @@ export function createFeature(
     userId,
     now,
     ...(idempotencyKey
-      ? { idempotency: { operation: 'create-feature', key: idempotencyKey } }
+      ? { idempotency: { operation: 'create-feature', key: idempotencyKey, request: input } }
       : {}),
     plan: async (user) => {
       if (user.egg_balance < EGGS.featureCreationCost) throw notEnoughEggs();

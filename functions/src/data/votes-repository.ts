@@ -56,7 +56,9 @@ export function castVote(
   return changeBalance({
     userId,
     now,
-    ...(idempotencyKey ? { idempotency: { operation: 'vote', key: idempotencyKey } } : {}),
+    ...(idempotencyKey
+      ? { idempotency: { operation: 'vote', key: idempotencyKey, request: { featureId, eggs } } }
+      : {}),
     plan: async (user) => {
       if (eggs > user.egg_balance) throw invalidAmount();
       const feature = await getFeature(featureId);

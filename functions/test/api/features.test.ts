@@ -172,9 +172,10 @@ describe('POST /api/features', () => {
   it('charges once for a retry with the same Idempotency-Key', async () => {
     const author = await registerUser();
     const key = { 'idempotency-key': 'create-once' };
+    const payload = featureInput(project.id);
 
-    const first = await postFeature(author.token, featureInput(project.id), key);
-    const retry = await postFeature(author.token, featureInput(project.id), key);
+    const first = await postFeature(author.token, payload, key);
+    const retry = await postFeature(author.token, payload, key);
 
     expect(first.status).toBe(201);
     expect(retry.body.data.id).toBe(first.body.data.id);

@@ -133,6 +133,19 @@ describe('POST /api/features/vote', () => {
     expect((await featureById(feature.id)).total_eggs).toBe(50);
   });
 
+  it('refuses an Idempotency-Key reused for a different vote with 409', async () => {
+    const feature = await freshApproved();
+    const voter = await registerUser();
+    const key = { 'idempotency-key': 'vote-reuse' };
+
+    await vote(voter.token, { feature_id: feature.id, eggs_allocated: 10 }, key);
+    const other = await vote(voter.token, { feature_id: feature.id, eggs_allocated: 20 }, key);
+
+    expect(other.status).toBe(409);
+    expect(other.body.error).toBe('This Idempotency-Key was already used for a different request');
+    expect((await profileOf(voter.token)).egg_balance).toBe(490);
+  });
+
   it('keeps total_eggs and every balance exact under 20 simultaneous votes', async () => {
     const feature = await freshApproved();
     const voters = await Promise.all([registerUser(), registerUser()]);
