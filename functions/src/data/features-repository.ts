@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { EGGS } from '@hatchworks/shared/constants';
 import {
@@ -155,6 +155,9 @@ export function featureCountersUpdate(deltas: Record<string, number>): TransactI
   };
 }
 
+/** How a deleted author is named (as on the user's tombstone). */
+const DELETED_USER = 'Deleted user';
+
 const notEnoughEggs = () => new AppError(400, 'VALIDATION_ERROR', FEATURE_MESSAGES.notEnoughEggs);
 const selectProject = () => new AppError(400, 'VALIDATION_ERROR', FEATURE_MESSAGES.selectProject);
 
@@ -310,4 +313,30 @@ export async function listUserFeatures(
   );
   const ids = (result.Items ?? []).map((item) => String(item.feature_id));
   return { items: await getFeatures(ids), nextCursor: encodeCursor(result.LastEvaluatedKey) };
+}
+
+/**
+ * Replaces the author's names on every feature they created by 'Deleted user' (after the account
+ * is deleted). Page by page, one small update per feature: it is not one transaction, but each
+ * step is idempotent, so running it again finishes what an interrupted run left.
+ */
+export async function anonymiseAuthor(userId: string): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const page = await listUserFeatures(userId, 100, cursor);
+    await Promise.all(
+      page.items.map((feature) =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: featureKeys.item(feature.id),
+            UpdateExpression: 'SET user_display_name = :deleted, user_username = :deleted',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':deleted': DELETED_USER },
+          }),
+        ),
+      ),
+    );
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
 }

@@ -70,6 +70,21 @@ describe('GET /api/users/{id}/votes', () => {
   });
 });
 
+describe('DELETE /api/user/delete-account', () => {
+  it('removes the author’s names from their feature requests', async () => {
+    const author = await registerUser({ display_name: 'Soon Gone' });
+    const feature = await approvedFeature(author.token, admin.token, project.id);
+
+    await api('/api/user/delete-account', { method: 'DELETE', headers: bearer(author.token) });
+
+    const answer = await api<{ data: Feature }>(`/api/features/${feature.id}`);
+    expect(answer.body.data.user).toEqual({
+      display_name: 'Deleted user',
+      username: 'Deleted user',
+    });
+  });
+});
+
 describe('GET /api/user/dashboard', () => {
   it('answers the user with their latest ledger entries, requests and votes', async () => {
     const user = await registerUser();
