@@ -139,7 +139,7 @@ export function projectCountsUpdate(
   };
 }
 
-/** The site-wide feature counters: add `deltas` by status (and `total`, `total_eggs`). */
+/** The site-wide feature counters: add `deltas` by status (and `total`). */
 export function featureCountersUpdate(deltas: Record<string, number>): TransactItem {
   const entries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
   return {
@@ -287,7 +287,6 @@ export async function readFeatureStats(): Promise<FeatureStats> {
       FeatureStatus,
       number
     >),
-    total_eggs: count('total_eggs'),
   };
 }
 

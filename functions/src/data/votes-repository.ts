@@ -4,12 +4,7 @@ import { AppError, NotFoundError } from '../lib/errors';
 import { changeBalance } from './balance-change';
 import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
-import {
-  featureCountersUpdate,
-  featureIndexUpdate,
-  getFeature,
-  getFeatures,
-} from './features-repository';
+import { featureIndexUpdate, getFeature, getFeatures } from './features-repository';
 import type { Page } from './projects-repository';
 import { featureKeys, voteKeys } from './keys';
 import { putNew } from './transactions';
@@ -127,7 +122,6 @@ export function castVote(
                   },
                 },
               },
-          featureCountersUpdate({ total_eggs: eggs }),
         ],
         // The feature or the vote changed since they were read: re-read; a feature that is no
         // longer approved then answers 'Voting is only allowed on approved features'.

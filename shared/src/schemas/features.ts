@@ -127,7 +127,6 @@ export const FeatureStatsSchema = z.object({
   in_progress: z.number().int(),
   completed: z.number().int(),
   rejected: z.number().int(),
-  total_eggs: z.number().int(),
 });
 export type FeatureStats = z.infer<typeof FeatureStatsSchema>;
 
