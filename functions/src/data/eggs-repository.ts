@@ -1,12 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { EGGS } from '@hatchworks/shared/constants';
 import type { DailyClaimResult, LedgerEntry } from '@hatchworks/shared/schemas/eggs';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { changeBalance } from './balance-change';
-import { db, tableName } from './client';
-import { decodeCursor, encodeCursor } from './cursor';
 import { ledgerKeys, userKeys } from './keys';
-import type { Page } from './projects-repository';
+import { queryPage, type Page } from './query-page';
 import { utcDay } from './users-repository';
 
 export const ALREADY_CLAIMED = 'Daily eggs already claimed today';
@@ -57,21 +54,12 @@ export async function listLedger(
   limit: number,
   cursor?: string,
 ): Promise<Page<LedgerEntry>> {
-  const start = decodeCursor(cursor);
-  const result = await db.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': userKeys.item(userId).PK, ':prefix': ledgerKeys.prefix },
-      ScanIndexForward: false,
-      Limit: limit,
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    }),
+  const page = await queryPage(
+    { partition: userKeys.item(userId).PK, sortKeyPrefix: ledgerKeys.prefix, descending: true },
+    limit,
+    cursor,
   );
-  return {
-    items: (result.Items ?? []).map(toLedgerEntry),
-    nextCursor: encodeCursor(result.LastEvaluatedKey),
-  };
+  return { items: page.items.map(toLedgerEntry), nextCursor: page.nextCursor };
 }
 
 /** An admin's egg adjustment; it may not drive the balance below 0. */

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { EGGS } from '@hatchworks/shared/constants';
 import {
@@ -14,9 +14,9 @@ import type { z } from 'zod';
 import { AppError, ForbiddenError } from '../lib/errors';
 import { changeBalance } from './balance-change';
 import { db, tableName } from './client';
-import { decodeCursor, encodeCursor } from './cursor';
 import { counterKeys, featureKeys, projectKeys } from './keys';
-import { getProject, type Page } from './projects-repository';
+import { getProject } from './projects-repository';
+import { queryPage, type Page, type PartitionQuery } from './query-page';
 import { putNew, type TransactItem } from './transactions';
 
 /** A feature as stored (its API fields, the author's id and a snapshot of names). */
@@ -252,26 +252,15 @@ export async function listFeatures(options: {
   if (status && !isPublicStatus(status) && !isAdmin) {
     throw new ForbiddenError('Only admins can list pending or rejected feature requests');
   }
-  const [indexName, partitionAttribute, partition] = status
-    ? ['GSI1', 'GSI1PK', featureKeys.statusPartition(status)]
+  const query: PartitionQuery = status
+    ? { index: 'GSI1', partition: featureKeys.statusPartition(status) }
     : isAdmin
-      ? ['GSI3', 'GSI3PK', featureKeys.allPartition]
-      : ['GSI2', 'GSI2PK', featureKeys.visiblePartition];
-  const start = decodeCursor(options.cursor);
-  const result = await db.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: indexName,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': partitionAttribute },
-      ExpressionAttributeValues: { ':pk': partition },
-      Limit: options.limit,
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    }),
-  );
+      ? { index: 'GSI3', partition: featureKeys.allPartition }
+      : { index: 'GSI2', partition: featureKeys.visiblePartition };
+  const page = await queryPage(query, options.limit, options.cursor);
   return {
-    items: ((result.Items ?? []) as StoredFeature[]).map(toApiFeature),
-    nextCursor: encodeCursor(result.LastEvaluatedKey),
+    items: (page.items as unknown as StoredFeature[]).map(toApiFeature),
+    nextCursor: page.nextCursor,
   };
 }
 
@@ -296,22 +285,17 @@ export async function listUserFeatures(
   limit: number,
   cursor?: string,
 ): Promise<Page<StoredFeature>> {
-  const start = decodeCursor(cursor);
-  const result = await db.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': featureKeys.ofUser(userId, '').PK,
-        ':prefix': featureKeys.ofUserPrefix,
-      },
-      ScanIndexForward: false,
-      Limit: limit,
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    }),
+  const page = await queryPage(
+    {
+      partition: featureKeys.ofUser(userId, '').PK,
+      sortKeyPrefix: featureKeys.ofUserPrefix,
+      descending: true,
+    },
+    limit,
+    cursor,
   );
-  const ids = (result.Items ?? []).map((item) => String(item.feature_id));
-  return { items: await getFeatures(ids), nextCursor: encodeCursor(result.LastEvaluatedKey) };
+  const ids = page.items.map((item) => String(item.feature_id));
+  return { items: await getFeatures(ids), nextCursor: page.nextCursor };
 }
 
 /**

@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { groupKey, type Project, type ProjectInput } from '@hatchworks/shared/schemas/projects';
 import { ProjectInputSchema } from '@hatchworks/shared/schemas/projects';
 import { db, tableName } from './client';
-import { decodeCursor, encodeCursor } from './cursor';
+import { queryPage, type Page, type PartitionQuery } from './query-page';
 import { counterKeys, projectKeys } from './keys';
 import { cancellationCodes, failedCondition, putNew, transact } from './transactions';
 import { ConflictError, NotFoundError } from '../lib/errors';
@@ -12,11 +12,6 @@ import { ConflictError, NotFoundError } from '../lib/errors';
 const HOMEPAGE_MAX_PROJECTS = 500;
 /** Optimistic attempts of a project update racing feature-count changes. */
 const UPDATE_ATTEMPTS = 5;
-
-export interface Page<T> {
-  readonly items: T[];
-  readonly nextCursor: string | null;
-}
 
 const PROJECT_FIELDS = [
   'id',
@@ -53,34 +48,14 @@ function indexKeys(project: Project) {
   };
 }
 
-async function queryPage(
-  indexName: string,
-  partitionAttribute: string,
-  partition: string,
-  limit: number,
-  cursor: string | undefined,
-): Promise<Page<Project>> {
-  const exclusiveStartKey = decodeCursor(cursor);
-  const result = await db.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: indexName,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': partitionAttribute },
-      ExpressionAttributeValues: { ':pk': partition },
-      Limit: limit,
-      ...(exclusiveStartKey ? { ExclusiveStartKey: exclusiveStartKey } : {}),
-    }),
-  );
-  return {
-    items: (result.Items ?? []).map(toProject),
-    nextCursor: encodeCursor(result.LastEvaluatedKey),
-  };
+async function projectPage(query: PartitionQuery, limit: number, cursor: string | undefined) {
+  const page = await queryPage(query, limit, cursor);
+  return { items: page.items.map(toProject), nextCursor: page.nextCursor };
 }
 
 /** Every project, ordered by group then title, one page at a time. */
 export function listProjects(limit: number, cursor?: string): Promise<Page<Project>> {
-  return queryPage('GSI1', 'GSI1PK', projectKeys.allPartition, limit, cursor);
+  return projectPage({ index: 'GSI1', partition: projectKeys.allPartition }, limit, cursor);
 }
 
 /** The projects of one group (by group key), ordered by title. */
@@ -89,7 +64,7 @@ export function listProjectsByGroup(
   limit: number,
   cursor?: string,
 ): Promise<Page<Project>> {
-  return queryPage('GSI2', 'GSI2PK', projectKeys.groupPartition(key), limit, cursor);
+  return projectPage({ index: 'GSI2', partition: projectKeys.groupPartition(key) }, limit, cursor);
 }
 
 /** Every project shown on the homepage, ordered by group then title (bounded). */
@@ -97,10 +72,8 @@ export async function listHomepageProjects(): Promise<Project[]> {
   const projects: Project[] = [];
   let cursor: string | undefined;
   do {
-    const page = await queryPage(
-      'GSI3',
-      'GSI3PK',
-      projectKeys.homepagePartition,
+    const page = await projectPage(
+      { index: 'GSI3', partition: projectKeys.homepagePartition },
       Math.min(100, HOMEPAGE_MAX_PROJECTS - projects.length),
       cursor,
     );

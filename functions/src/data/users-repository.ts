@@ -1,15 +1,14 @@
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomInt } from 'node:crypto';
 import { ulid } from 'ulid';
 import { EGGS } from '@hatchworks/shared/constants';
 import type { Role, User } from '@hatchworks/shared/schemas/users';
 import { ConflictError } from '../lib/errors';
 import { db, tableName } from './client';
-import { decodeCursor, encodeCursor } from './cursor';
 import { counterKeys, userKeys } from './keys';
 import { ledgerEntryItem } from './ledger';
 import { cancellationCodes, failedCondition, putNew, transact } from './transactions';
-import type { Page } from './projects-repository';
+import { queryPage, type Page } from './query-page';
 
 /** A user as stored, with what the API never shows. */
 export interface StoredUser {
@@ -269,21 +268,8 @@ export async function deleteUser(user: StoredUser, now = new Date()): Promise<vo
 
 /** Live users, oldest first, one page at a time. */
 export async function listUsers(limit: number, cursor?: string): Promise<Page<StoredUser>> {
-  const start = decodeCursor(cursor);
-  const result = await db.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': userKeys.allPartition },
-      Limit: limit,
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    }),
-  );
-  return {
-    items: (result.Items ?? []) as StoredUser[],
-    nextCursor: encodeCursor(result.LastEvaluatedKey),
-  };
+  const page = await queryPage({ index: 'GSI1', partition: userKeys.allPartition }, limit, cursor);
+  return { items: page.items as unknown as StoredUser[], nextCursor: page.nextCursor };
 }
 
 /** Grants or revokes the admin role (operator command). */

@@ -1,11 +1,11 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { FEATURE_MESSAGES, type Vote, type VoteResult } from '@hatchworks/shared/schemas/features';
 import { AppError, NotFoundError } from '../lib/errors';
 import { changeBalance } from './balance-change';
 import { db, tableName } from './client';
-import { decodeCursor, encodeCursor } from './cursor';
+
 import { featureIndexUpdate, getFeature, getFeatures } from './features-repository';
-import type { Page } from './projects-repository';
+import { queryPage, type Page } from './query-page';
 import { featureKeys, voteKeys } from './keys';
 import { putNew } from './transactions';
 
@@ -145,21 +145,16 @@ export async function listUserVotes(
   limit: number,
   cursor?: string,
 ): Promise<Page<Vote>> {
-  const start = decodeCursor(cursor);
-  const result = await db.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': voteKeys.item(userId, '').PK,
-        ':prefix': voteKeys.ofUserPrefix,
-      },
-      ScanIndexForward: false,
-      Limit: limit,
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    }),
+  const page = await queryPage(
+    {
+      partition: voteKeys.item(userId, '').PK,
+      sortKeyPrefix: voteKeys.ofUserPrefix,
+      descending: true,
+    },
+    limit,
+    cursor,
   );
-  const votes = (result.Items ?? []) as StoredVote[];
+  const votes = page.items as unknown as StoredVote[];
   const features = new Map(
     (await getFeatures(votes.map((vote) => vote.feature_id))).map((each) => [each.id, each]),
   );
@@ -174,6 +169,6 @@ export async function listUserVotes(
         ...(feature ? { feature: { title: feature.title, status: feature.status } } : {}),
       };
     }),
-    nextCursor: encodeCursor(result.LastEvaluatedKey),
+    nextCursor: page.nextCursor,
   };
 }

@@ -1,0 +1,61 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { decodeCursor, encodeCursor } from './cursor';
+import { TABLE_DEFINITION, type IndexName } from './table-definition';
+
+/** One page of a list and the cursor of the next (null on the last page). */
+export interface Page<T> {
+  readonly items: T[];
+  readonly nextCursor: string | null;
+}
+
+/** Where a list reads: one partition of the table or of a GSI, maybe only a sort-key prefix. */
+export interface PartitionQuery {
+  /** The GSI to read; the table itself when absent. */
+  readonly index?: IndexName;
+  readonly partition: string;
+  readonly sortKeyPrefix?: string;
+  /** Descending sort-key order (newest first for ULID-ordered keys). */
+  readonly descending?: boolean;
+}
+
+function keyNames(index: IndexName | undefined): { partitionKey: string; sortKey: string } {
+  if (!index) return TABLE_DEFINITION;
+  const definition = TABLE_DEFINITION.globalIndexes.find((each) => each.indexName === index);
+  if (!definition) throw new Error(`Unknown index ${index}`);
+  return definition;
+}
+
+/**
+ * One page of a partition: a Query with a Limit and the caller's cursor, never a Scan. Every
+ * paginated list of the API reads through here, so the cursor rules are the same everywhere.
+ */
+export async function queryPage(
+  query: PartitionQuery,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<Record<string, unknown>>> {
+  const { partitionKey, sortKey } = keyNames(query.index);
+  const start = decodeCursor(cursor);
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      ...(query.index ? { IndexName: query.index } : {}),
+      KeyConditionExpression: query.sortKeyPrefix
+        ? '#pk = :pk AND begins_with(#sk, :prefix)'
+        : '#pk = :pk',
+      ExpressionAttributeNames: {
+        '#pk': partitionKey,
+        ...(query.sortKeyPrefix ? { '#sk': sortKey } : {}),
+      },
+      ExpressionAttributeValues: {
+        ':pk': query.partition,
+        ...(query.sortKeyPrefix ? { ':prefix': query.sortKeyPrefix } : {}),
+      },
+      ...(query.descending ? { ScanIndexForward: false } : {}),
+      Limit: limit,
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    }),
+  );
+  return { items: result.Items ?? [], nextCursor: encodeCursor(result.LastEvaluatedKey) };
+}
