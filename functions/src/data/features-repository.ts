@@ -16,7 +16,7 @@ import { changeBalance } from './balance-change';
 import { db, tableName } from './client';
 import { counterKeys, featureKeys, projectKeys } from './keys';
 import { getProject } from './projects-repository';
-import { queryPage, type Page, type PartitionQuery } from './query-page';
+import { queryPage, type Page, type PartitionQuery, type QueryFilter } from './query-page';
 import { putNew, type TransactItem } from './transactions';
 
 /** A feature as stored (its API fields, the author's id and a snapshot of names). */
@@ -62,6 +62,7 @@ export function featureIndexKeys(status: FeatureStatus, totalEggs: number, id: s
   return {
     ...featureKeys.byStatus(status, totalEggs, id),
     ...featureKeys.all(totalEggs, id),
+    ...featureKeys.projectRank(totalEggs, id),
     ...(isPublicStatus(status) ? featureKeys.visible(totalEggs, id) : {}),
   };
 }
@@ -214,6 +215,7 @@ export function createFeature(
           putNew({
             ...featureKeys.item(id),
             ...featureIndexKeys('pending', 0, id),
+            ...featureKeys.inProject(project.id),
             entity: 'Feature',
             ...stored,
           }),
@@ -240,28 +242,47 @@ export function createFeature(
 /**
  * One page of features, most eggs first. Without a status: every status for admins, the public
  * ones (approved, in progress, completed) for everyone else. Pending and rejected lists are for
- * admins only.
+ * admins only. With a project: that project's partition of GSI4, filtered by status (a project's
+ * hidden requests are few, so the filter reads little that it drops).
  */
 export async function listFeatures(options: {
   status?: FeatureStatus | undefined;
+  projectId?: string | undefined;
   isAdmin: boolean;
   limit: number;
   cursor?: string | undefined;
 }): Promise<Page<Feature>> {
-  const { status, isAdmin } = options;
+  const { status, projectId, isAdmin } = options;
   if (status && !isPublicStatus(status) && !isAdmin) {
     throw new ForbiddenError('Only admins can list pending or rejected feature requests');
   }
-  const query: PartitionQuery = status
-    ? { index: 'GSI1', partition: featureKeys.statusPartition(status) }
-    : isAdmin
-      ? { index: 'GSI3', partition: featureKeys.allPartition }
-      : { index: 'GSI2', partition: featureKeys.visiblePartition };
+  const query: PartitionQuery = projectId
+    ? { index: 'GSI4', partition: featureKeys.projectPartition(projectId), filter: statusFilter() }
+    : status
+      ? { index: 'GSI1', partition: featureKeys.statusPartition(status) }
+      : isAdmin
+        ? { index: 'GSI3', partition: featureKeys.allPartition }
+        : { index: 'GSI2', partition: featureKeys.visiblePartition };
   const page = await queryPage(query, options.limit, options.cursor);
   return {
     items: (page.items as unknown as StoredFeature[]).map(toApiFeature),
     nextCursor: page.nextCursor,
   };
+
+  function statusFilter(): QueryFilter | undefined {
+    const statuses: readonly FeatureStatus[] = status
+      ? [status]
+      : isAdmin
+        ? []
+        : PUBLIC_FEATURE_STATUSES;
+    if (statuses.length === 0) return undefined;
+    const placeholders = statuses.map((_, index) => `:status${index}`);
+    return {
+      expression: `#status IN (${placeholders.join(', ')})`,
+      names: { '#status': 'status' },
+      values: Object.fromEntries(statuses.map((each, index) => [`:status${index}`, each])),
+    };
+  }
 }
 
 /** The site-wide feature counters. */

@@ -102,6 +102,10 @@ export const featureKeys = {
   /** GSI3: every feature, most eggs first (admins' "all"). */
   all: (totalEggs: number, id: string) => ({ GSI3PK: 'FEATURES', GSI3SK: rank(totalEggs, id) }),
   allPartition: 'FEATURES',
+  /** GSI4: the features of one project, most eggs first (the partition is set once, at creation). */
+  projectPartition: (projectId: string) => `PROJECT_FEATURES#${projectId}`,
+  inProject: (projectId: string) => ({ GSI4PK: `PROJECT_FEATURES#${projectId}` }),
+  projectRank: (totalEggs: number, id: string) => ({ GSI4SK: rank(totalEggs, id) }),
   /** A pointer in the author's partition, for "features of a user". */
   ofUser: (userId: string, featureId: string) => ({
     PK: `USER#${userId}`,

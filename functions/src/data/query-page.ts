@@ -9,6 +9,13 @@ export interface Page<T> {
   readonly nextCursor: string | null;
 }
 
+/** A FilterExpression applied after the key condition (it does not lower the read cost). */
+export interface QueryFilter {
+  readonly expression: string;
+  readonly names: Record<string, string>;
+  readonly values: Record<string, unknown>;
+}
+
 /** Where a list reads: one partition of the table or of a GSI, maybe only a sort-key prefix. */
 export interface PartitionQuery {
   /** The GSI to read; the table itself when absent. */
@@ -17,6 +24,8 @@ export interface PartitionQuery {
   readonly sortKeyPrefix?: string;
   /** Descending sort-key order (newest first for ULID-ordered keys). */
   readonly descending?: boolean;
+  /** Drops items after reading; a page may then hold fewer than `limit` items. */
+  readonly filter?: QueryFilter | undefined;
 }
 
 function keyNames(index: IndexName | undefined): { partitionKey: string; sortKey: string } {
@@ -44,13 +53,16 @@ export async function queryPage(
       KeyConditionExpression: query.sortKeyPrefix
         ? '#pk = :pk AND begins_with(#sk, :prefix)'
         : '#pk = :pk',
+      ...(query.filter ? { FilterExpression: query.filter.expression } : {}),
       ExpressionAttributeNames: {
         '#pk': partitionKey,
         ...(query.sortKeyPrefix ? { '#sk': sortKey } : {}),
+        ...query.filter?.names,
       },
       ExpressionAttributeValues: {
         ':pk': query.partition,
         ...(query.sortKeyPrefix ? { ':prefix': query.sortKeyPrefix } : {}),
+        ...query.filter?.values,
       },
       ...(query.descending ? { ScanIndexForward: false } : {}),
       Limit: limit,

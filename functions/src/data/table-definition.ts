@@ -2,8 +2,8 @@
  * The single table, declared once. The CDK stack and the local bootstrap both build the table from
  * this definition. Every key attribute is a string; numbers that must sort are zero-padded.
  *
- * Three overloaded GSIs are declared up front because CloudFormation can add only one GSI per
- * table update; each entity documents in README.md what it writes to them.
+ * Overloaded GSIs, declared together before the first deployment: CloudFormation can add only one
+ * GSI per table update afterwards. Each entity documents in README.md what it writes to them.
  */
 export const TABLE_DEFINITION = {
   partitionKey: 'PK',
@@ -12,6 +12,7 @@ export const TABLE_DEFINITION = {
     { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
     { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+    { indexName: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
   ],
   /** Epoch seconds after which DynamoDB may delete an item (rate-limit windows, etc.). */
   ttlAttribute: 'expires_at',

@@ -5,11 +5,13 @@ import { api } from '../../../test/support/api';
 import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
 import { ledgerOf, profileOf, sum } from '../../../test/support/eggs';
 import {
+  approvedFeature,
   createFeature,
   createProject,
   featureInput,
   postFeature,
   storedProject,
+  vote,
 } from '../../../test/support/features';
 
 let admin: Awaited<ReturnType<typeof registerAdmin>>;
@@ -201,6 +203,39 @@ describe('GET /api/features', () => {
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.body.data.features.every((each) => each.status === 'pending')).toBe(true);
     expect(asAdmin.body.data.features.length).toBeGreaterThan(0);
+  });
+
+  it("lists one project's requests, most eggs first, hiding pending ones from non-admins", async () => {
+    const author = await registerUser();
+    const backer = await registerUser();
+    const own = await createProject(admin.token);
+    const other = await createProject(admin.token);
+    const low = await approvedFeature(author.token, admin.token, own.id);
+    const high = await approvedFeature(author.token, admin.token, own.id);
+    const pending = await createFeature(author.token, own.id);
+    await approvedFeature(author.token, admin.token, other.id);
+    expect((await vote(backer.token, { feature_id: high.id, eggs_allocated: 30 })).status).toBe(
+      200,
+    );
+    const list = (query: string, token?: string) =>
+      api<{ data: { features: Feature[] } }>(`/api/features?project_id=${own.id}${query}`, {
+        headers: token ? bearer(token) : {},
+      });
+
+    const anonymous = await list('');
+    const asAdmin = await list('', admin.token);
+    const pendingAsAdmin = await list('&status=pending', admin.token);
+    const pendingAsAuthor = await list('&status=pending', author.token);
+    const approved = await list('&status=approved');
+
+    expect(anonymous.body.data.features.map((each) => each.id)).toEqual([high.id, low.id]);
+    expect(asAdmin.body.data.features.map((each) => each.id)).toEqual([
+      high.id,
+      ...[low.id, pending.id].sort(),
+    ]);
+    expect(pendingAsAdmin.body.data.features.map((each) => each.id)).toEqual([pending.id]);
+    expect(pendingAsAuthor.status).toBe(403);
+    expect(approved.body.data.features.map((each) => each.id)).toEqual([high.id, low.id]);
   });
 
   it('refuses a limit over 50', async () => {

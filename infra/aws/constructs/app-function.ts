@@ -139,7 +139,7 @@ export class AppFunction extends Construct {
       allowances.push({
         finding: new RegExp(`^Resource::<${logicalId}\\.Arn>/index/\\*$`),
         reason:
-          "Queries on the table's global secondary indexes (GSI1-GSI3): the wildcard covers " +
+          "Queries on the table's global secondary indexes: the wildcard covers " +
           "only the indexes of this one table, and only the actions of the route's table access.",
       });
     }

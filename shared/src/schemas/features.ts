@@ -110,6 +110,8 @@ export type CreateFeatureInput = z.input<typeof CreateFeatureInputSchema>;
 /** Query of `GET /api/features`: status omitted lists every status the caller may see. */
 export const FeatureListQuerySchema = z.object({
   status: z.enum(FEATURE_STATUSES).optional(),
+  /** Only this project's requests (combinable with `status`). */
+  project_id: z.string().trim().min(1).max(64).optional(),
   sort_by: z.literal('total_eggs').optional(),
   sort_direction: z.literal('desc').optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.featurePageSize).default(LIMITS.featurePageSize),

@@ -9,6 +9,7 @@ export const handler = authHandler({
     const { user } = await caller();
     const result = await listFeatures({
       status: query.status,
+      projectId: query.project_id,
       isAdmin: user?.role === 'admin',
       limit: query.limit,
       cursor: query.cursor,
