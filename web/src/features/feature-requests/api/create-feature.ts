@@ -1,0 +1,95 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { EGGS } from '@hatchworks/shared/constants';
+import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
+import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import {
+  CreateFeatureInputSchema,
+  FEATURE_MESSAGES,
+  FeatureSchema,
+  type CreateFeatureInput,
+  type Feature,
+} from '@hatchworks/shared/schemas/features';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Spec 5 and 8: the create modal's own texts (the API answers the others itself). */
+export const CREATE_FEATURE_MESSAGES = {
+  loginRequired: 'You must be logged in to create a feature request',
+  notEnoughEggs: FEATURE_MESSAGES.notEnoughEggs,
+  titleAndDescription: FEATURE_MESSAGES.titleAndDescription,
+  noProjects: 'No projects available. Contact an admin to create projects first.',
+  selectProject: FEATURE_MESSAGES.selectProject,
+  failed: FALLBACK_MESSAGES.createFeatureRequest,
+} as const;
+
+const FeatureEnvelopeSchema = successEnvelope(FeatureSchema);
+
+export interface CreateFeatureRequest {
+  readonly input: CreateFeatureInput;
+  /** Sent as `Idempotency-Key`: a retried submission is charged once. */
+  readonly idempotencyKey: string;
+}
+
+/** `POST /api/features`: a pending request for 100 eggs (spec 5). */
+export async function createFeature({ input }: CreateFeatureRequest): Promise<Feature> {
+  const envelope = await apiRequest('/features', {
+    method: 'POST',
+    body: input,
+    schema: FeatureEnvelopeSchema,
+    fallbackMessage: CREATE_FEATURE_MESSAGES.failed,
+  });
+  return envelope.data;
+}
+
+export interface CreateFeatureCheck {
+  /** The signed-in user's balance, or null when nobody is signed in. */
+  readonly balance: number | null;
+  /** How many projects the form offers. */
+  readonly projectCount: number;
+  readonly input: CreateFeatureInput;
+}
+
+/**
+ * Spec 5's checks in the spec's order, before anything is sent: the first problem's message, or
+ * null when the request may go out. The API repeats every check.
+ */
+export function createFeatureProblem({ balance, projectCount, input }: CreateFeatureCheck) {
+  if (balance === null) return CREATE_FEATURE_MESSAGES.loginRequired;
+  if (balance < EGGS.featureCreationCost) return CREATE_FEATURE_MESSAGES.notEnoughEggs;
+  if (input.title.trim() === '' || input.description.trim() === '') {
+    return CREATE_FEATURE_MESSAGES.titleAndDescription;
+  }
+  if (projectCount === 0) return CREATE_FEATURE_MESSAGES.noProjects;
+  if (input.project_id.trim() === '') return CREATE_FEATURE_MESSAGES.selectProject;
+  const parsed = CreateFeatureInputSchema.safeParse(input);
+  return parsed.success
+    ? null
+    : (parsed.error.issues[0]?.message ?? CREATE_FEATURE_MESSAGES.failed);
+}
+
+/**
+ * One `Idempotency-Key` per submission: sending the same payload again (a retry after a failure)
+ * reuses the key, so the server charges once; any change to the payload starts a new submission.
+ */
+export function useIdempotencyKey() {
+  const last = useRef<{ payload: string; key: string } | null>(null);
+  return (payload: unknown): string => {
+    const json = JSON.stringify(payload);
+    if (last.current?.payload !== json) {
+      last.current = { payload: json, key: crypto.randomUUID() };
+    }
+    return last.current.key;
+  };
+}
+
+/** Spec 4: after a create the lists and the user's data (balance, stats, history) reload. */
+export function useCreateFeature() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createFeature,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['features'] });
+      void queryClient.invalidateQueries({ queryKey: ['user'] });
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import { VoteResultSchema, type VoteResult } from '@hatchworks/shared/schemas/features';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Spec 8: the vote modal's message when the server gives none. */
+export const VOTE_FAILED = 'Failed to cast vote';
+
+const VoteEnvelopeSchema = successEnvelope(VoteResultSchema);
+
+export interface VoteFeatureRequest {
+  readonly featureId: string;
+  readonly eggs: number;
+  /** Sent as `Idempotency-Key`: a retried vote is charged once. */
+  readonly idempotencyKey: string;
+}
+
+/** `POST /api/features/vote`: puts `eggs` of the caller's balance on an approved feature. */
+export async function voteFeature({ featureId, eggs }: VoteFeatureRequest): Promise<VoteResult> {
+  const envelope = await apiRequest('/features/vote', {
+    method: 'POST',
+    body: { feature_id: featureId, eggs_allocated: eggs },
+    schema: VoteEnvelopeSchema,
+    fallbackMessage: VOTE_FAILED,
+  });
+  return envelope.data;
+}
+
+/** Spec 4: after a vote the lists and the user's data reload. */
+export function useVoteFeature() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: voteFeature,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['features'] });
+      void queryClient.invalidateQueries({ queryKey: ['user'] });
+    },
+  });
+}
