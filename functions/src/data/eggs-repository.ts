@@ -1,7 +1,18 @@
 import { EGGS } from '@hatchworks/shared/constants';
-import type { DailyClaimResult, LedgerEntry } from '@hatchworks/shared/schemas/eggs';
+import type {
+  DailyClaimResult,
+  EggAdjustmentResult,
+  LedgerEntry,
+} from '@hatchworks/shared/schemas/eggs';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { changeBalance } from './balance-change';
+import {
+  DuplicateRequest,
+  firstOutcome,
+  recordItem,
+  replayed,
+  type CallerIdempotency,
+} from './caller-idempotency';
 import { ledgerKeys, userKeys } from './keys';
 import { queryPage, type Page } from './query-page';
 import { utcDay } from './users-repository';
@@ -62,27 +73,50 @@ export async function listLedger(
   return { items: page.items.map(toLedgerEntry), nextCursor: page.nextCursor };
 }
 
-/** An admin's egg adjustment; it may not drive the balance below 0. */
-export function adjustEggs(
+/**
+ * An admin's egg adjustment; it may not drive the balance below 0. With an `Idempotency-Key`
+ * (the admin's own, kept in the admin's partition) a retried adjustment moves the eggs once and
+ * answers the first outcome.
+ */
+export async function adjustEggs(
   userId: string,
   amount: number,
   reason: string,
+  idempotency?: { callerId: string; key: string },
   now = new Date(),
-): Promise<{ user_id: string; amount: number; new_balance: number }> {
-  return changeBalance({
-    userId,
-    now,
-    missingUser: () => new NotFoundError('User not found'),
-    plan: () => ({
-      amount,
-      kind: 'admin_adjustment',
-      reference: reason,
-      insufficient: () =>
-        new ValidationError(
-          [{ field: 'amount', message: 'The balance may not go below 0' }],
-          'The adjustment would make the balance negative',
-        ),
-      result: (balanceAfter) => ({ user_id: userId, amount, new_balance: balanceAfter }),
-    }),
-  });
+): Promise<EggAdjustmentResult> {
+  const record: CallerIdempotency | undefined = idempotency && {
+    ...idempotency,
+    operation: 'adjust-eggs',
+    request: { userId, amount, reason },
+  };
+  if (record) {
+    const earlier = await replayed<EggAdjustmentResult>(record, now);
+    if (earlier) return earlier.result;
+  }
+  const result = (balanceAfter: number) => ({ user_id: userId, amount, new_balance: balanceAfter });
+  try {
+    return await changeBalance({
+      userId,
+      now,
+      missingUser: () => new NotFoundError('User not found'),
+      plan: () => ({
+        amount,
+        kind: 'admin_adjustment',
+        reference: reason,
+        insufficient: () =>
+          new ValidationError(
+            [{ field: 'amount', message: 'The balance may not go below 0' }],
+            'The adjustment would make the balance negative',
+          ),
+        effects: (balanceAfter) => (record ? [recordItem(record, result(balanceAfter), now)] : []),
+        // The only effect is the key's record: a simultaneous retry carried the adjustment out.
+        effectFailed: () => new DuplicateRequest(),
+        result,
+      }),
+    });
+  } catch (error) {
+    if (record && error instanceof DuplicateRequest) return firstOutcome(record, now);
+    throw error;
+  }
 }

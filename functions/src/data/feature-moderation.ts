@@ -4,6 +4,13 @@ import { canTransition, projectCountDeltas } from '../domain/feature-lifecycle';
 import { AppError, NotFoundError } from '../lib/errors';
 import { changeBalance } from './balance-change';
 import {
+  DuplicateRequest,
+  firstOutcome,
+  recordItem,
+  replayed,
+  type CallerIdempotency,
+} from './caller-idempotency';
+import {
   featureCountersUpdate,
   featureIndexUpdate,
   getFeature,
@@ -83,18 +90,40 @@ function moved(feature: StoredFeature, to: FeatureStatus, notes: string | undefi
 /**
  * Moves a feature along its lifecycle (admins). Rejecting refunds the 100-egg creation cost to
  * the author as a `refund` ledger entry in the same transaction (unless the account is deleted).
+ * With an `Idempotency-Key` (the admin's own) a retried request answers the first outcome instead
+ * of an invalid transition, and the refund happens once.
  */
 export async function changeFeatureStatus(
   featureId: string,
   to: FeatureStatus,
   notes?: string,
+  idempotency?: { callerId: string; key: string },
   now = new Date(),
 ): Promise<Feature> {
+  const record: CallerIdempotency | undefined = idempotency && {
+    ...idempotency,
+    operation: 'moderate-feature',
+    request: { featureId, to, notes: notes ?? null },
+  };
+  if (record) {
+    const earlier = await replayed<Feature>(record, now);
+    if (earlier) return earlier.result;
+  }
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     const feature = await getFeature(featureId);
     if (!feature) throw new NotFoundError();
-    if (!canTransition(feature.status, to)) throw invalidTransition(feature.status, to);
-    const items = await statusItems(feature, to, notes, now);
+    if (!canTransition(feature.status, to)) {
+      // A simultaneous retry with the same key may have just made this very change.
+      const earlier = record && (await replayed<Feature>(record, now));
+      if (earlier) return earlier.result;
+      throw invalidTransition(feature.status, to);
+    }
+    const result = moved(feature, to, notes, now);
+    const items = [
+      ...(await statusItems(feature, to, notes, now)),
+      ...(record ? [recordItem(record, result, now)] : []),
+    ];
+    const recordIndex = record ? items.length - 1 : -1;
     const author = to === 'rejected' ? await getUserById(feature.user_id) : undefined;
     try {
       if (author) {
@@ -107,17 +136,23 @@ export async function changeFeatureStatus(
             reference: feature.id,
             insufficient: () => new AppError(500, 'SERVER_ERROR'),
             effects: () => items,
-            // Someone else moved the feature first: stop and look again.
-            effectFailed: () => new StatusMoved(),
+            // The key's record exists: a simultaneous retry made the change. Otherwise someone
+            // else moved the feature first: stop and look again.
+            effectFailed: (index) =>
+              index === recordIndex ? new DuplicateRequest() : new StatusMoved(),
             result: () => undefined,
           }),
         });
       } else {
         await retryOnConflict(() => transact(items));
       }
-      return moved(feature, to, notes, now);
+      return result;
     } catch (error) {
-      if (error instanceof StatusMoved || failedCondition(cancellationCodes(error), 0)) continue;
+      const codes = cancellationCodes(error);
+      if (record && (error instanceof DuplicateRequest || failedCondition(codes, recordIndex))) {
+        return firstOutcome<Feature>(record, now);
+      }
+      if (error instanceof StatusMoved || failedCondition(codes, 0)) continue;
       throw error;
     }
   }

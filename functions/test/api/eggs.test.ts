@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { DailyClaimResult, LedgerEntry } from '@hatchworks/shared/schemas/eggs';
+import type {
+  DailyClaimResult,
+  EggAdjustmentResult,
+  LedgerEntry,
+} from '@hatchworks/shared/schemas/eggs';
 import { api } from '../../../test/support/api';
-import { bearer, registerUser } from '../../../test/support/accounts';
+import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
 import { ledgerOf, profileOf, sum } from '../../../test/support/eggs';
 
 const claim = (token: string, headers: Record<string, string> = {}) =>
@@ -104,5 +109,97 @@ describe('GET /api/user/transactions', () => {
     expect(second.body.data.transactions).toMatchObject([
       { kind: 'welcome', amount: 500, balance_after: 500, reference: 'welcome' },
     ]);
+  });
+});
+
+describe('POST /api/admin/users/{id}/eggs with an Idempotency-Key', () => {
+  const adjust = (token: string, userId: string, json: unknown, key: string) =>
+    api<{ data: EggAdjustmentResult; error?: string; code?: string }>(
+      `/api/admin/users/${userId}/eggs`,
+      { method: 'POST', headers: { ...bearer(token), 'idempotency-key': key }, json },
+    );
+
+  it('moves the eggs once for a retried adjustment and answers the first outcome', async () => {
+    const admin = await registerAdmin();
+    const user = await registerUser();
+    const key = randomUUID();
+    const payload = { amount: 40, reason: 'Bug bounty' };
+
+    const first = await adjust(admin.token, user.user.id, payload, key);
+    const retries = await Promise.all([
+      adjust(admin.token, user.user.id, payload, key),
+      adjust(admin.token, user.user.id, payload, key),
+    ]);
+
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual({ user_id: user.user.id, amount: 40, new_balance: 540 });
+    for (const retry of retries) {
+      expect(retry.status).toBe(200);
+      expect(retry.body.data).toEqual(first.body.data);
+    }
+    const ledger = await ledgerOf(user.token);
+    expect(ledger.filter((entry) => entry.kind === 'admin_adjustment')).toHaveLength(1);
+    expect((await profileOf(user.token)).egg_balance).toBe(540);
+    expect(sum(ledger)).toBe(540);
+  });
+
+  it('moves the eggs once when the same adjustment arrives several times at once', async () => {
+    const admin = await registerAdmin();
+    const user = await registerUser();
+    const key = randomUUID();
+
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        adjust(admin.token, user.user.id, { amount: -30, reason: 'Correction' }, key),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    for (const answer of answers) expect(answer.body.data.new_balance).toBe(470);
+    const ledger = await ledgerOf(user.token);
+    expect(ledger.filter((entry) => entry.kind === 'admin_adjustment')).toHaveLength(1);
+    expect((await profileOf(user.token)).egg_balance).toBe(470);
+  });
+
+  it('refuses the key reused for another amount or another user with 409, moving nothing', async () => {
+    const admin = await registerAdmin();
+    const [user, other] = await Promise.all([registerUser(), registerUser()]);
+    const key = randomUUID();
+    await adjust(admin.token, user.user.id, { amount: 10, reason: 'Prize' }, key);
+
+    const otherAmount = await adjust(
+      admin.token,
+      user.user.id,
+      { amount: 20, reason: 'Prize' },
+      key,
+    );
+    const otherUser = await adjust(
+      admin.token,
+      other.user.id,
+      { amount: 10, reason: 'Prize' },
+      key,
+    );
+
+    for (const answer of [otherAmount, otherUser]) {
+      expect(answer.status).toBe(409);
+      expect(answer.body).toMatchObject({
+        code: 'CONFLICT',
+        error: 'This Idempotency-Key was already used for a different request',
+      });
+    }
+    expect((await profileOf(user.token)).egg_balance).toBe(510);
+    expect((await profileOf(other.token)).egg_balance).toBe(500);
+  });
+
+  it('keeps each admin’s keys apart', async () => {
+    const [first, second] = await Promise.all([registerAdmin(), registerAdmin()]);
+    const user = await registerUser();
+    const key = randomUUID();
+
+    const byFirst = await adjust(first.token, user.user.id, { amount: 5, reason: 'Hi' }, key);
+    const bySecond = await adjust(second.token, user.user.id, { amount: 5, reason: 'Hi' }, key);
+
+    expect(byFirst.body.data.new_balance).toBe(505);
+    expect(bySecond.body.data.new_balance).toBe(510);
   });
 });

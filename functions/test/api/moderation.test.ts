@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BulkApproveResult, Feature } from '@hatchworks/shared/schemas/features';
 import type { Project } from '@hatchworks/shared/schemas/projects';
@@ -218,5 +219,137 @@ describe('POST /api/admin/users/{id}/eggs', () => {
 
     expect((await adjust('nobody', { amount: 5, reason: 'x' })).status).toBe(404);
     expect((await adjust(user.user.id, { amount: 5, reason: 'x' }, user.token)).status).toBe(403);
+  });
+});
+
+describe('moderation with an Idempotency-Key', () => {
+  const keyed = (key: string) => ({ ...bearer(admin.token), 'idempotency-key': key });
+  const moderateOnce = (id: string, action: 'approve' | 'reject', key: string, json = {}) =>
+    api<{ data: Feature; error?: string; code?: string }>(`/api/admin/features/${id}/${action}`, {
+      method: 'POST',
+      headers: keyed(key),
+      json,
+    });
+
+  it('refunds once for a retried rejection and answers it like the first', async () => {
+    const author = await registerUser();
+    const feature = await createFeature(author.token, project.id);
+    const key = randomUUID();
+
+    const first = await moderateOnce(feature.id, 'reject', key, { notes: 'Duplicate' });
+    const retry = await moderateOnce(feature.id, 'reject', key, { notes: 'Duplicate' });
+
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.body.data).toEqual(first.body.data);
+    expect(retry.body.data).toMatchObject({ status: 'rejected', approval_notes: 'Duplicate' });
+    const ledger = await ledgerOf(author.token);
+    expect(ledger.filter((entry) => entry.kind === 'refund')).toHaveLength(1);
+    expect((await profileOf(author.token)).egg_balance).toBe(500);
+    expect(sum(ledger)).toBe(500);
+  });
+
+  it('refunds once when the same rejection arrives several times at once', async () => {
+    const author = await registerUser();
+    const feature = await createFeature(author.token, project.id);
+    const key = randomUUID();
+
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => moderateOnce(feature.id, 'reject', key)),
+    );
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    for (const answer of answers) expect(answer.body.data.status).toBe('rejected');
+    const ledger = await ledgerOf(author.token);
+    expect(ledger.filter((entry) => entry.kind === 'refund')).toHaveLength(1);
+    expect((await profileOf(author.token)).egg_balance).toBe(500);
+  });
+
+  it('answers a retried approval with the first success instead of 400', async () => {
+    const author = await registerUser();
+    const feature = await createFeature(author.token, project.id);
+    const key = randomUUID();
+
+    const first = await moderateOnce(feature.id, 'approve', key, { notes: 'Yes' });
+    const retry = await moderateOnce(feature.id, 'approve', key, { notes: 'Yes' });
+    const unkeyed = await moderate(feature.id, 'approve', admin.token, { notes: 'Yes' });
+
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.body.data).toEqual(first.body.data);
+    expect(unkeyed.status).toBe(400);
+  });
+
+  it('refuses the key reused for another feature or action with 409, changing nothing', async () => {
+    const author = await registerUser();
+    const [used, other] = await Promise.all([
+      createFeature(author.token, project.id),
+      createFeature(author.token, project.id),
+    ]);
+    const key = randomUUID();
+    await moderateOnce(used.id, 'approve', key);
+
+    const otherFeature = await moderateOnce(other.id, 'approve', key);
+    const otherAction = await moderateOnce(used.id, 'reject', key);
+    const otherStatus = await api<{ error?: string }>(`/api/admin/features/${used.id}/status`, {
+      method: 'PUT',
+      headers: keyed(key),
+      json: { status: 'in_progress' },
+    });
+
+    for (const answer of [otherFeature, otherAction, otherStatus]) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.error).toBe(
+        'This Idempotency-Key was already used for a different request',
+      );
+    }
+    const stillPending = await api<{ data: Feature }>(`/api/features/${other.id}`, {
+      headers: bearer(admin.token),
+    });
+    expect(stillPending.body.data.status).toBe('pending');
+    expect((await profileOf(author.token)).egg_balance).toBe(300);
+  });
+
+  it('replays a retried status change', async () => {
+    const author = await registerUser();
+    const feature = await approvedFeature(author.token, admin.token, project.id);
+    const key = randomUUID();
+    const change = () =>
+      api<{ data: Feature }>(`/api/admin/features/${feature.id}/status`, {
+        method: 'PUT',
+        headers: keyed(key),
+        json: { status: 'in_progress', approval_notes: 'Started' },
+      });
+
+    const first = await change();
+    const retry = await change();
+
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.body.data).toEqual(first.body.data);
+  });
+
+  it('answers a retried bulk approval with the first outcome', async () => {
+    const author = await registerUser();
+    const [first, second] = await Promise.all([
+      createFeature(author.token, project.id),
+      createFeature(author.token, project.id),
+    ]);
+    const key = randomUUID();
+    const bulk = (ids: string[]) =>
+      api<{ data: BulkApproveResult; error?: string }>('/api/admin/features/bulk-approve', {
+        method: 'POST',
+        headers: keyed(key),
+        json: { feature_ids: ids, notes: 'batch' },
+      });
+
+    const answer = await bulk([first.id, second.id]);
+    const retry = await bulk([first.id, second.id]);
+    const reused = await bulk([first.id]);
+
+    expect(retry.status).toBe(200);
+    expect(retry.body.data).toEqual(answer.body.data);
+    expect([...answer.body.data.approved].sort()).toEqual([first.id, second.id].sort());
+    expect(reused.status).toBe(409);
   });
 });

@@ -5,10 +5,18 @@ import {
 } from '@hatchworks/shared/schemas/eggs';
 import { adjustEggs } from '../../data/eggs-repository';
 import { authHandler } from '../../middleware/auth-handler';
+import { idempotencyKey } from '../../middleware/idempotency-key';
 
 export const handler = authHandler({
   params: z.object({ id: z.string().min(1).max(64) }),
   body: EggAdjustmentInputSchema,
-  handler: async ({ params, body }): Promise<EggAdjustmentResult> =>
-    adjustEggs(params.id, body.amount, body.reason),
+  handler: async ({ event, params, body, user }): Promise<EggAdjustmentResult> => {
+    const key = idempotencyKey(event);
+    return adjustEggs(
+      params.id,
+      body.amount,
+      body.reason,
+      key ? { callerId: (await user()).id, key } : undefined,
+    );
+  },
 });

@@ -5,10 +5,18 @@ import {
 } from '@hatchworks/shared/schemas/features';
 import { changeFeatureStatus } from '../../data/feature-moderation';
 import { authHandler } from '../../middleware/auth-handler';
+import { idempotencyKey } from '../../middleware/idempotency-key';
 
 export const handler = authHandler({
   params: FeatureIdParamsSchema,
   body: ModerationInputSchema,
-  handler: async ({ params, body }): Promise<Feature> =>
-    changeFeatureStatus(params.id, 'approved', body.notes),
+  handler: async ({ event, params, body, user }): Promise<Feature> => {
+    const key = idempotencyKey(event);
+    return changeFeatureStatus(
+      params.id,
+      'approved',
+      body.notes,
+      key ? { callerId: (await user()).id, key } : undefined,
+    );
+  },
 });

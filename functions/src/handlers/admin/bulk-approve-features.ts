@@ -2,14 +2,30 @@ import {
   BulkApproveInputSchema,
   type BulkApproveResult,
 } from '@hatchworks/shared/schemas/features';
+import { replayed, storeOutcome, type CallerIdempotency } from '../../data/caller-idempotency';
 import { changeFeatureStatus } from '../../data/feature-moderation';
 import { AppError } from '../../lib/errors';
 import { authHandler } from '../../middleware/auth-handler';
+import { idempotencyKey } from '../../middleware/idempotency-key';
 
 export const handler = authHandler({
   body: BulkApproveInputSchema,
-  handler: async ({ body }): Promise<BulkApproveResult> => {
+  handler: async ({ event, body, user }): Promise<BulkApproveResult> => {
     const ids = [...new Set(body.feature_ids)];
+    const key = idempotencyKey(event);
+    const now = new Date();
+    const record: CallerIdempotency | undefined = key
+      ? {
+          callerId: (await user()).id,
+          operation: 'bulk-approve',
+          key,
+          request: { ids, notes: body.notes ?? null },
+        }
+      : undefined;
+    if (record) {
+      const earlier = await replayed<BulkApproveResult>(record, now);
+      if (earlier) return earlier.result;
+    }
     // Each approval is its own transaction; one that cannot happen does not stop the others.
     const outcomes = await Promise.allSettled(
       ids.map((id) => changeFeatureStatus(id, 'approved', body.notes)),
@@ -22,6 +38,7 @@ export const handler = authHandler({
         result.failed.push({ id, error: outcome.reason.message });
       else throw outcome.reason;
     });
-    return result;
+    // Approvals move no eggs: the outcome is stored once all are done, for a retry to replay.
+    return record ? storeOutcome(record, result, now) : result;
   },
 });
