@@ -1,0 +1,382 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+
+/** Spec 9: tracker categories, in the order the forms and filters offer them. */
+export const TRACKER_CATEGORIES = [
+  'Bug Fix',
+  'New Feature',
+  'Enhancement',
+  'UI/UX Improvement',
+] as const;
+export type TrackerCategory = (typeof TRACKER_CATEGORIES)[number];
+
+/** Spec 9: tracker priorities, lowest first (the priority sort follows this order). */
+export const TRACKER_PRIORITIES = ['Low', 'Medium', 'High', 'Critical'] as const;
+export type TrackerPriority = (typeof TRACKER_PRIORITIES)[number];
+
+/** Spec 4: the statuses the tracker's status filter offers; new requests are 'Open'. */
+export const TRACKER_STATUSES = ['Open', 'In Progress', 'Completed', 'Closed'] as const;
+export type TrackerStatus = (typeof TRACKER_STATUSES)[number];
+
+/** Spec 9: the groups a project suggestion can name. */
+export const SUGGESTION_GROUPS = [
+  'Fiction Projects',
+  'Web Applications',
+  'Games & Game Design',
+  'Game Design',
+  'AI & Development Tools',
+] as const;
+export type SuggestionGroup = (typeof SUGGESTION_GROUPS)[number];
+
+/** Spec 5 defaults of the two tracker forms. */
+export const TRACKER_DEFAULTS = {
+  category: 'Bug Fix',
+  priority: 'Low',
+  status: 'Open',
+  group: 'Fiction Projects',
+  sortBy: 'votes',
+  sortDirection: 'desc',
+} as const satisfies {
+  category: TrackerCategory;
+  priority: TrackerPriority;
+  status: TrackerStatus;
+  group: SuggestionGroup;
+  sortBy: string;
+  sortDirection: string;
+};
+
+/** Spec 9: how many items the dashboard fetches and shows. */
+export const TRACKER_DISPLAY = {
+  topRequestsFetched: 10,
+  topRequestsShown: 3,
+  activityFetched: 20,
+  activityShown: 5,
+} as const;
+
+/** Bounds the spec leaves open (README, tracker section); the title bound is spec 9's. */
+export const TRACKER_LIMITS = {
+  titleMax: LIMITS.featureTitleMax,
+  descriptionMax: 5000,
+  nameMax: 255,
+  rationaleMax: 2000,
+  /** The comma-separated tags text as typed. */
+  tagsTextMax: 500,
+  tagsMax: 10,
+  tagMax: 30,
+  idMax: 64,
+  honeypotMax: 500,
+  /** Default page size of `GET /api/tracker/activity`. */
+  activityPageSize: 20,
+} as const;
+
+/**
+ * Per-client limits on anonymous-capable writes, in fixed windows kept in DynamoDB. A "voter" is
+ * the signed-in user or the anonymous id cookie; the address limit catches clients that drop the
+ * cookie. Submissions count requests and suggestions together.
+ */
+export const TRACKER_RATE_LIMITS = {
+  windowSeconds: 10 * 60,
+  submissionsPerVoter: 5,
+  submissionsPerAddress: 20,
+  votesPerVoter: 60,
+  votesPerAddress: 300,
+} as const;
+
+/** User-facing messages of the tracker API and forms. */
+export const TRACKER_MESSAGES = {
+  titleAndDescription: 'Title and description are required',
+  titleTooLong: `Title must be at most ${TRACKER_LIMITS.titleMax} characters`,
+  descriptionTooLong: `Description must be at most ${TRACKER_LIMITS.descriptionMax} characters`,
+  suggestionRequired: 'Name, description and rationale are required',
+  nameTooLong: `Name must be at most ${TRACKER_LIMITS.nameMax} characters`,
+  rationaleTooLong: `Rationale must be at most ${TRACKER_LIMITS.rationaleMax} characters`,
+  tagsTooLong: `Tags must be at most ${TRACKER_LIMITS.tagsTextMax} characters in all`,
+  tooManyTags: `At most ${TRACKER_LIMITS.tagsMax} tags`,
+  tagTooLong: `Each tag must be at most ${TRACKER_LIMITS.tagMax} characters`,
+  invalidCategory: `Category must be one of: ${TRACKER_CATEGORIES.join(', ')}`,
+  invalidPriority: `Priority must be one of: ${TRACKER_PRIORITIES.join(', ')}`,
+  invalidGroup: `Group must be one of: ${SUGGESTION_GROUPS.join(', ')}`,
+  unknownProject: 'The selected project does not exist',
+  invalidVote: 'Invalid vote',
+  tooManySubmissions: (minutes: number) =>
+    `Too many submissions from this client. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyVotes: (minutes: number) =>
+    `Too many votes from this client. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+} as const;
+
+/**
+ * Splits comma-separated tags into a clean list: trimmed, empty ones dropped, duplicates (ignoring
+ * case) dropped keeping the first spelling.
+ */
+export function parseTags(text: string | readonly string[]): string[] {
+  const parts = typeof text === 'string' ? text.split(',') : text.flatMap((tag) => tag.split(','));
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const part of parts) {
+    const tag = part.trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
+/** A vote as its voter sees it: up, down or none. */
+export const VOTE_DIRECTIONS = ['up', 'down'] as const;
+export type VoteDirection = (typeof VOTE_DIRECTIONS)[number];
+const MyVoteSchema = z.enum(VOTE_DIRECTIONS).nullable();
+
+/** The project a tracker request is about (a snapshot taken when it was submitted). */
+export const TrackerProjectSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  group_name: z.string(),
+});
+export type TrackerProject = z.infer<typeof TrackerProjectSchema>;
+
+/** A tracker feature request as the API answers it (spec 3, tracker). */
+export const TrackerFeatureRequestSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Up votes minus down votes; may be negative. */
+  votes: z.number().int(),
+  status: z.enum(TRACKER_STATUSES),
+  priority: z.enum(TRACKER_PRIORITIES),
+  category: z.enum(TRACKER_CATEGORIES),
+  tags: z.array(z.string()),
+  created_at: z.string(),
+  /** The UTC day of `created_at` (YYYY-MM-DD). */
+  date: z.string(),
+  project_id: z.string().nullable(),
+  project: TrackerProjectSchema.nullable(),
+  /** The caller's own vote on it (signed-in user or anonymous id cookie). */
+  my_vote: MyVoteSchema,
+});
+export type TrackerFeatureRequest = z.infer<typeof TrackerFeatureRequestSchema>;
+
+/** A project suggestion as the API answers it (spec 3). */
+export const ProjectSuggestionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  suggested_group: z.enum(SUGGESTION_GROUPS),
+  rationale: z.string(),
+  votes: z.number().int(),
+  created_at: z.string(),
+  my_vote: MyVoteSchema,
+});
+export type ProjectSuggestion = z.infer<typeof ProjectSuggestionSchema>;
+
+export const ACTIVITY_TYPES = ['feature_request', 'project_suggestion'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/** An entry of the recent-activity feed (spec 3). */
+export const ActivityItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(ACTIVITY_TYPES),
+  /** 'created' today; the web styles 'completed' and treats anything else as "other". */
+  action: z.string(),
+  title: z.string(),
+  description: z.string(),
+  created_at: z.string(),
+  /** 'just now', '5 minutes ago', '2 days ago', ... computed when answered. */
+  created_at_relative: z.string(),
+  /** The author's display name; null for anonymous visitors ('Anonymous'). */
+  user: z.string().nullable(),
+  reference_type: z.enum(ACTIVITY_TYPES),
+  reference_id: z.string(),
+  project: TrackerProjectSchema.nullable(),
+});
+export type ActivityItem = z.infer<typeof ActivityItemSchema>;
+
+/** `GET /api/tracker/stats` (spec 3): counter items only. */
+export const TrackerStatsSchema = z.object({
+  projects: z.object({ total: z.number().int() }),
+  feature_requests: z.object({
+    total: z.number().int(),
+    open: z.number().int(),
+    completed: z.number().int(),
+  }),
+});
+export type TrackerStats = z.infer<typeof TrackerStatsSchema>;
+
+const requiredText = (max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** An optional enumeration field: missing, null or '' take the default. */
+const enumWithDefault = <T extends readonly [string, ...string[]]>(
+  values: T,
+  fallback: T[number],
+  message: string,
+) =>
+  z.preprocess(
+    (value) => (value === undefined || value === null || value === '' ? fallback : value),
+    z.enum(values, { error: message }),
+  );
+
+/** The honeypot: people never see or fill it; anything in it marks a bot. */
+const HoneypotSchema = z.string().max(TRACKER_LIMITS.honeypotMax).optional();
+
+const TagsInputSchema = z
+  .union([
+    z.string().max(TRACKER_LIMITS.tagsTextMax, TRACKER_MESSAGES.tagsTooLong),
+    z.array(z.string().max(TRACKER_LIMITS.tagsTextMax)).max(TRACKER_LIMITS.tagsMax * 2),
+  ])
+  .optional()
+  .transform((value) => (value === undefined ? [] : parseTags(value)))
+  .pipe(
+    z
+      .array(z.string().max(TRACKER_LIMITS.tagMax, TRACKER_MESSAGES.tagTooLong))
+      .max(TRACKER_LIMITS.tagsMax, TRACKER_MESSAGES.tooManyTags),
+  );
+
+/** Body of `POST /api/tracker/feature-requests` (spec 3 payload, spec 5 rules). */
+export const TrackerFeatureRequestInputSchema = z.object({
+  title: requiredText(
+    TRACKER_LIMITS.titleMax,
+    TRACKER_MESSAGES.titleAndDescription,
+    TRACKER_MESSAGES.titleTooLong,
+  ),
+  description: requiredText(
+    TRACKER_LIMITS.descriptionMax,
+    TRACKER_MESSAGES.titleAndDescription,
+    TRACKER_MESSAGES.descriptionTooLong,
+  ),
+  category: enumWithDefault(
+    TRACKER_CATEGORIES,
+    TRACKER_DEFAULTS.category,
+    TRACKER_MESSAGES.invalidCategory,
+  ),
+  priority: enumWithDefault(
+    TRACKER_PRIORITIES,
+    TRACKER_DEFAULTS.priority,
+    TRACKER_MESSAGES.invalidPriority,
+  ),
+  /** The project's id as text; '' or absent means no project. */
+  project_id: z
+    .string()
+    .trim()
+    .max(TRACKER_LIMITS.idMax, TRACKER_MESSAGES.unknownProject)
+    .nullish()
+    .transform((value) => value || null),
+  /** Comma-separated text ('ui, performance, mobile'); stored as a clean unique list. */
+  tags: TagsInputSchema,
+  website: HoneypotSchema,
+});
+export type TrackerFeatureRequestInput = z.input<typeof TrackerFeatureRequestInputSchema>;
+export type TrackerFeatureRequestFields = z.output<typeof TrackerFeatureRequestInputSchema>;
+
+/** Body of `POST /api/tracker/project-suggestions` (spec 3 payload, spec 5 rules). */
+export const ProjectSuggestionInputSchema = z.object({
+  name: requiredText(
+    TRACKER_LIMITS.nameMax,
+    TRACKER_MESSAGES.suggestionRequired,
+    TRACKER_MESSAGES.nameTooLong,
+  ),
+  description: requiredText(
+    TRACKER_LIMITS.descriptionMax,
+    TRACKER_MESSAGES.suggestionRequired,
+    TRACKER_MESSAGES.descriptionTooLong,
+  ),
+  rationale: requiredText(
+    TRACKER_LIMITS.rationaleMax,
+    TRACKER_MESSAGES.suggestionRequired,
+    TRACKER_MESSAGES.rationaleTooLong,
+  ),
+  group: enumWithDefault(SUGGESTION_GROUPS, TRACKER_DEFAULTS.group, TRACKER_MESSAGES.invalidGroup),
+  website: HoneypotSchema,
+});
+export type ProjectSuggestionInput = z.input<typeof ProjectSuggestionInputSchema>;
+export type ProjectSuggestionFields = z.output<typeof ProjectSuggestionInputSchema>;
+
+export const VOTE_TARGET_TYPES = ['feature_request', 'project_suggestion'] as const;
+export type VoteTargetType = (typeof VOTE_TARGET_TYPES)[number];
+
+/**
+ * Body of `POST /api/tracker/vote`. Voting again in the same direction removes the vote; the
+ * other direction switches it.
+ */
+export const TrackerVoteInputSchema = z.object({
+  target_type: z.enum(VOTE_TARGET_TYPES, { error: TRACKER_MESSAGES.invalidVote }),
+  target_id: z
+    .string({ error: TRACKER_MESSAGES.invalidVote })
+    .trim()
+    .min(1, TRACKER_MESSAGES.invalidVote)
+    .max(TRACKER_LIMITS.idMax, TRACKER_MESSAGES.invalidVote),
+  direction: z.enum(VOTE_DIRECTIONS, { error: TRACKER_MESSAGES.invalidVote }),
+});
+export type TrackerVoteInput = z.input<typeof TrackerVoteInputSchema>;
+
+/** Answer of `POST /api/tracker/vote`: the target's new count and the caller's vote now. */
+export const TrackerVoteResultSchema = z.object({
+  target_type: z.enum(VOTE_TARGET_TYPES),
+  target_id: z.string(),
+  votes: z.number().int(),
+  my_vote: MyVoteSchema,
+});
+export type TrackerVoteResult = z.infer<typeof TrackerVoteResultSchema>;
+
+/** A query filter that treats '' as absent (an "all" choice in a select). */
+const optionalQuery = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const SortDirectionSchema = z.enum(['asc', 'desc']).default(TRACKER_DEFAULTS.sortDirection);
+
+export const TRACKER_REQUEST_SORTS = ['votes', 'date', 'priority'] as const;
+export type TrackerRequestSort = (typeof TRACKER_REQUEST_SORTS)[number];
+
+/** Query of `GET /api/tracker/feature-requests`. */
+export const TrackerFeatureRequestListQuerySchema = z.object({
+  status: optionalQuery(z.enum(TRACKER_STATUSES)),
+  priority: optionalQuery(z.enum(TRACKER_PRIORITIES)),
+  category: optionalQuery(z.enum(TRACKER_CATEGORIES)),
+  project_id: optionalQuery(z.string().trim().min(1).max(TRACKER_LIMITS.idMax)),
+  sort_by: z.enum(TRACKER_REQUEST_SORTS).default(TRACKER_DEFAULTS.sortBy),
+  sort_direction: SortDirectionSchema,
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+  cursor: z.string().max(2048).optional(),
+});
+export type TrackerFeatureRequestListQuery = z.input<typeof TrackerFeatureRequestListQuerySchema>;
+
+export const SUGGESTION_SORTS = ['votes', 'date', 'name'] as const;
+export type SuggestionSort = (typeof SUGGESTION_SORTS)[number];
+
+/** Query of `GET /api/tracker/project-suggestions`. */
+export const ProjectSuggestionListQuerySchema = z.object({
+  group: optionalQuery(z.enum(SUGGESTION_GROUPS)),
+  sort_by: z.enum(SUGGESTION_SORTS).default(TRACKER_DEFAULTS.sortBy),
+  sort_direction: SortDirectionSchema,
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+  cursor: z.string().max(2048).optional(),
+});
+export type ProjectSuggestionListQuery = z.input<typeof ProjectSuggestionListQuerySchema>;
+
+/** Query of `GET /api/tracker/activity`: newest first. */
+export const ActivityListQuerySchema = z.object({
+  project_id: optionalQuery(z.string().trim().min(1).max(TRACKER_LIMITS.idMax)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.maxPageSize)
+    .default(TRACKER_LIMITS.activityPageSize),
+  cursor: z.string().max(2048).optional(),
+});
+export type ActivityListQuery = z.input<typeof ActivityListQuerySchema>;
+
+/** `data` of `GET /api/tracker/feature-requests` (with `next_cursor` beside it). */
+export const TrackerFeatureRequestListSchema = z.object({
+  feature_requests: z.array(TrackerFeatureRequestSchema),
+});
+export type TrackerFeatureRequestList = z.infer<typeof TrackerFeatureRequestListSchema>;
+
+/** `data` of `GET /api/tracker/project-suggestions` (with `next_cursor` beside it). */
+export const ProjectSuggestionListSchema = z.object({
+  project_suggestions: z.array(ProjectSuggestionSchema),
+});
+export type ProjectSuggestionList = z.infer<typeof ProjectSuggestionListSchema>;
+
+/** `data` of `GET /api/tracker/activity` (with `next_cursor` beside it). */
+export const ActivityListSchema = z.object({ activity: z.array(ActivityItemSchema) });
+export type ActivityList = z.infer<typeof ActivityListSchema>;
