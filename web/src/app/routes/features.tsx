@@ -1,10 +1,5 @@
-import { paths } from '../../config/paths';
-import { ComingSoon } from './coming-soon';
+import { FeaturesPage } from '../../features/feature-requests/components/features-page';
 
 export default function FeaturesRoute() {
-  return (
-    <ComingSoon title={paths.features.title}>
-      Spend eggs to request features and boost the ones you want built first.
-    </ComingSoon>
-  );
+  return <FeaturesPage />;
 }

@@ -1,0 +1,65 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { LIMITS } from '@hatchworks/shared/constants';
+import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
+import {
+  FeatureListSchema,
+  type Feature,
+  type FeatureStatus,
+} from '@hatchworks/shared/schemas/features';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Spec 8, Feature screens: the list's failure text, shown with 'Try Again'. */
+export const LOAD_FEATURES_FAILED = 'Failed to load features';
+
+const FeaturePageSchema = pageEnvelope(FeatureListSchema);
+
+/** One page of a feature list and the cursor of the next one (null on the last). */
+export interface FeaturePage {
+  readonly features: readonly Feature[];
+  readonly next_cursor: string | null;
+}
+
+/** Which requests a list shows: one status (none = every status the caller may see), one project. */
+export interface FeatureListFilter {
+  readonly status?: FeatureStatus;
+  readonly projectId?: string;
+}
+
+/**
+ * `GET /api/features`: one page of up to 50 requests, most eggs first (spec 9); `cursor` is the
+ * previous page's `next_cursor`.
+ */
+export async function listFeatures(
+  filter: FeatureListFilter,
+  cursor?: string,
+  signal?: AbortSignal,
+): Promise<FeaturePage> {
+  const envelope = await apiRequest('/features', {
+    query: {
+      status: filter.status,
+      project_id: filter.projectId,
+      limit: LIMITS.featurePageSize,
+      cursor,
+    },
+    schema: FeaturePageSchema,
+    fallbackMessage: LOAD_FEATURES_FAILED,
+    signal,
+  });
+  return { features: envelope.data.features, next_cursor: envelope.next_cursor };
+}
+
+/**
+ * Every feature list key starts with 'features', so creating, voting and moderating (which
+ * invalidate `['features']`) reload whichever list is shown.
+ */
+export const featureListQueryOptions = (filter: FeatureListFilter) =>
+  infiniteQueryOptions({
+    queryKey: ['features', 'list', { status: filter.status, projectId: filter.projectId }],
+    queryFn: ({ pageParam, signal }) => listFeatures(filter, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+
+export function useFeatureList(filter: FeatureListFilter) {
+  return useInfiniteQuery(featureListQueryOptions(filter));
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import { FeatureSchema, type Feature } from '@hatchworks/shared/schemas/features';
+import { apiRequest } from '../../../lib/api-client';
+
+/** An admin's decision on a pending request (spec 4). */
+export type ModerationAction = 'approve' | 'reject';
+
+export interface ModerateFeatureArgs {
+  readonly id: string;
+  readonly action: ModerationAction;
+  /** Optional; blank notes are not sent. */
+  readonly notes?: string;
+}
+
+const FeatureEnvelopeSchema = successEnvelope(FeatureSchema);
+
+/** Spec 8: the browser alert after a failed approval or rejection. */
+export function moderationFailureMessage(action: ModerationAction, error: unknown): string {
+  const reason = error instanceof Error && error.message.trim() ? error.message : 'Unknown error';
+  return `Failed to ${action} feature: ${reason}`;
+}
+
+/** `POST /api/admin/features/{id}/approve` or `/reject` (admin) with the optional notes. */
+export async function moderateFeature({
+  id,
+  action,
+  notes,
+}: ModerateFeatureArgs): Promise<Feature> {
+  const trimmed = notes?.trim();
+  const envelope = await apiRequest(`/admin/features/${encodeURIComponent(id)}/${action}`, {
+    method: 'POST',
+    body: trimmed ? { notes: trimmed } : {},
+    schema: FeatureEnvelopeSchema,
+    fallbackMessage: `Failed to ${action} feature`,
+  });
+  return envelope.data;
+}
+
+/** Spec 4: after approve or reject the list reloads. */
+export function useModerateFeature(options: { onSuccess?: (feature: Feature) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moderateFeature,
+    onSuccess: async (feature) => {
+      options.onSuccess?.(feature);
+      await queryClient.invalidateQueries({ queryKey: ['features'] });
+    },
+  });
+}

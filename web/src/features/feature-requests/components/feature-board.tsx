@@ -1,0 +1,119 @@
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { EGGS } from '@hatchworks/shared/constants';
+import type { Feature } from '@hatchworks/shared/schemas/features';
+import type { User } from '@hatchworks/shared/schemas/users';
+import { useSession } from '../../../lib/session';
+import type { ModerationAction } from '../api/moderate-feature';
+import {
+  DEFAULT_FEATURE_FILTER,
+  FILTER_PARAM,
+  filtersFor,
+  parseFeatureFilter,
+  permittedFilter,
+  statusForFilter,
+  FILTER_LABELS,
+  type FeatureFilter,
+} from '../utils/feature-filter';
+import { CreateFeatureModal } from './create-feature-modal';
+import { FeatureFilters } from './feature-filters';
+import { FeatureList } from './feature-list';
+import { ModerationDialog } from './moderation-dialog';
+import { VoteModal } from './vote-modal';
+
+interface FeatureBoardProps {
+  user: User;
+  /** Lists only this project's requests and preselects it when creating. */
+  projectId?: string;
+  /** The filter shown when the URL names none. */
+  defaultFilter?: FeatureFilter;
+}
+
+/** The filter kept in the URL, and a setter that leaves the other parameters alone. */
+function useFilterParam(defaultFilter: FeatureFilter) {
+  const [params, setParams] = useSearchParams();
+  const requested = parseFeatureFilter(params.get(FILTER_PARAM), defaultFilter);
+  const setFilter = (filter: FeatureFilter) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (filter === defaultFilter) next.delete(FILTER_PARAM);
+        else next.set(FILTER_PARAM, filter);
+        return next;
+      },
+      { replace: true },
+    );
+  return [requested, setFilter] as const;
+}
+
+type Dialog =
+  | { readonly kind: 'create' }
+  | { readonly kind: 'vote'; readonly feature: Feature }
+  | { readonly kind: 'moderate'; readonly feature: Feature; readonly action: ModerationAction };
+
+/**
+ * The signed-in part of the feature screens (spec 2): 'Create Request', the status filters, the
+ * list of requests and the create, vote and moderation dialogs.
+ */
+export function FeatureBoard({
+  user,
+  projectId,
+  defaultFilter = DEFAULT_FEATURE_FILTER,
+}: FeatureBoardProps) {
+  const { refreshUser } = useSession();
+  const isAdmin = user.role === 'admin';
+  const [requested, setFilter] = useFilterParam(defaultFilter);
+  const filter = permittedFilter(requested, isAdmin);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const headingId = useId();
+
+  // A non-admin on pending (an old link, a lost admin role) is reset to approved, in the URL too.
+  useEffect(() => {
+    if (filter !== requested) setFilter(filter);
+  });
+
+  const close = () => setDialog(null);
+  const openCreate = () => setDialog({ kind: 'create' });
+
+  return (
+    <section className="feature-board" aria-labelledby={headingId}>
+      <div className="feature-board__toolbar">
+        <button type="button" className="button button--accent" onClick={openCreate}>
+          Create Request ({EGGS.featureCreationCost} 🥚)
+        </button>
+        <FeatureFilters filters={filtersFor(isAdmin)} current={filter} onChange={setFilter} />
+      </div>
+      <h2 id={headingId} className="visually-hidden">
+        {FILTER_LABELS[filter]} feature requests
+      </h2>
+      <FeatureList
+        filter={{ status: statusForFilter(filter), projectId }}
+        labelledBy={headingId}
+        onCreate={openCreate}
+        onVote={(feature) => setDialog({ kind: 'vote', feature })}
+        onModerate={
+          isAdmin
+            ? (feature, action) => setDialog({ kind: 'moderate', feature, action })
+            : undefined
+        }
+      />
+      {dialog?.kind === 'create' ? (
+        <CreateFeatureModal onClose={close} defaultProjectId={projectId} />
+      ) : null}
+      {dialog?.kind === 'vote' ? <VoteModal feature={dialog.feature} onClose={close} /> : null}
+      {dialog?.kind === 'moderate' ? (
+        <ModerationDialog
+          feature={dialog.feature}
+          action={dialog.action}
+          onClose={close}
+          onDone={(moderated) => {
+            // A rejection refunds the author; when that is the admin, the header balance changes.
+            if (moderated.status === 'rejected' && moderated.user_id === user.id) {
+              refreshUser().catch((error: unknown) => console.warn(error));
+            }
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { useId } from 'react';
+import type { Feature } from '@hatchworks/shared/schemas/features';
+import { Badge } from '../../../components/ui/badge';
+import { formatDate } from '../../../lib/format';
+import type { ModerationAction } from '../api/moderate-feature';
+import {
+  FEATURE_TYPE_LABELS,
+  PRIORITY_LABELS,
+  STATUS_LABELS,
+  STATUS_TONES,
+  authorName,
+  countOf,
+} from '../utils/feature-labels';
+
+interface FeatureCardProps {
+  feature: Feature;
+  /** Offered on approved requests to signed-in users (spec 2); absent hides the button. */
+  onVote?: () => void;
+  /** Offered to admins on pending requests (spec 2); absent hides the buttons. */
+  onModerate?: (action: ModerationAction) => void;
+}
+
+function LongText({ label, text }: { label: string; text: string | undefined }) {
+  if (!text?.trim()) return null;
+  return (
+    <div className="feature-card__detail">
+      <h4 className="feature-card__detail-title">{label}</h4>
+      <p>{text}</p>
+    </div>
+  );
+}
+
+/** One feature request of the feature system with every field of spec 2 and its actions. */
+export function FeatureCard({ feature, onVote, onModerate }: FeatureCardProps) {
+  const titleId = useId();
+  const canVote = feature.status === 'approved' && onVote !== undefined;
+  const canModerate = feature.status === 'pending' && onModerate !== undefined;
+  const priority = PRIORITY_LABELS[feature.priority_level];
+
+  return (
+    <article className="feature-card" aria-labelledby={titleId}>
+      <div className="feature-card__header">
+        <span
+          className={`priority-dot priority-dot--${feature.priority_level}`}
+          role="img"
+          aria-label={priority}
+          title={priority}
+        />
+        <div className="feature-card__heading">
+          <h3 id={titleId} className="feature-card__title">
+            {feature.title}
+          </h3>
+          <p className="feature-card__project">{feature.project.title}</p>
+        </div>
+        <div className="feature-card__badges">
+          <Badge tone={STATUS_TONES[feature.status]}>{STATUS_LABELS[feature.status]}</Badge>
+          <Badge tone="outline">{FEATURE_TYPE_LABELS[feature.feature_type]}</Badge>
+        </div>
+      </div>
+
+      <p className="feature-card__description">{feature.description}</p>
+
+      <ul className="feature-card__meta">
+        <li className="feature-card__eggs">
+          <span aria-hidden="true">🥚</span> {countOf(feature.total_eggs, 'egg')}
+        </li>
+        <li>{countOf(feature.vote_count, 'vote')}</li>
+        <li>
+          by <span className="feature-card__author">{authorName(feature.user)}</span>
+        </li>
+        <li>
+          <time dateTime={feature.created_at}>{formatDate(feature.created_at)}</time>
+        </li>
+      </ul>
+
+      {feature.tags.length > 0 ? (
+        <ul className="feature-card__tags" aria-label="Tags">
+          {feature.tags.map((tag) => (
+            <li key={tag} className="feature-card__tag">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <LongText label="Use case" text={feature.use_case} />
+      <LongText label="Expected benefits" text={feature.expected_benefits} />
+
+      {feature.approval_notes?.trim() ? (
+        <div className="feature-card__notes">
+          <h4 className="feature-card__detail-title">Admin notes</h4>
+          <p>{feature.approval_notes}</p>
+        </div>
+      ) : null}
+
+      {canVote || canModerate ? (
+        <div className="feature-card__actions">
+          {canVote ? (
+            <button type="button" className="button button--accent button--sm" onClick={onVote}>
+              Vote<span className="visually-hidden"> on {feature.title}</span>
+            </button>
+          ) : null}
+          {canModerate ? (
+            <>
+              <button
+                type="button"
+                className="button button--primary button--sm"
+                onClick={() => onModerate('approve')}
+              >
+                Approve<span className="visually-hidden"> {feature.title}</span>
+              </button>
+              <button
+                type="button"
+                className="button button--danger-outline button--sm"
+                onClick={() => onModerate('reject')}
+              >
+                Reject<span className="visually-hidden"> {feature.title}</span>
+              </button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}

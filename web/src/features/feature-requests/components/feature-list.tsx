@@ -1,0 +1,107 @@
+import type { Feature } from '@hatchworks/shared/schemas/features';
+import { Spinner, LoadingState } from '../../../components/ui/spinner';
+import { LOAD_FEATURES_FAILED, useFeatureList, type FeatureListFilter } from '../api/list-features';
+import type { ModerationAction } from '../api/moderate-feature';
+import { FeatureCard } from './feature-card';
+
+interface FeatureListProps {
+  filter: FeatureListFilter;
+  /** The heading that names the list for assistive tech. */
+  labelledBy: string;
+  onCreate: () => void;
+  onVote: (feature: Feature) => void;
+  /** Present for admins only. */
+  onModerate?: (feature: Feature, action: ModerationAction) => void;
+}
+
+/**
+ * The requests of one filter, most eggs first: a spinner while loading, the error with
+ * 'Try Again', the empty state with 'Create First Feature', and 'Load More' while pages remain.
+ */
+export function FeatureList({
+  filter,
+  labelledBy,
+  onCreate,
+  onVote,
+  onModerate,
+}: FeatureListProps) {
+  const list = useFeatureList(filter);
+
+  if (list.isPending) return <LoadingState label="Loading features..." />;
+
+  // A failed next page keeps the pages already shown; any other failure replaces the list.
+  if (list.isError && !list.isFetchNextPageError) {
+    const detail = list.error.message;
+    return (
+      <div className="form-error feature-list__error" role="alert">
+        <p>{LOAD_FEATURES_FAILED}</p>
+        {detail && detail !== LOAD_FEATURES_FAILED ? (
+          <p className="feature-list__error-detail">{detail}</p>
+        ) : null}
+        <button
+          type="button"
+          className="button button--secondary button--sm"
+          onClick={() => void list.refetch()}
+          disabled={list.isFetching}
+        >
+          {list.isFetching ? 'Trying again...' : 'Try Again'}
+        </button>
+      </div>
+    );
+  }
+
+  const features = (list.data?.pages ?? []).flatMap((page) => page.features);
+  if (features.length === 0) {
+    return (
+      <div className="feature-list__empty">
+        <div className="feature-list__empty-icon" aria-hidden="true">
+          🥚
+        </div>
+        <h3>No features yet</h3>
+        <p>Be the first to create a feature request!</p>
+        <button type="button" className="button button--accent" onClick={onCreate}>
+          Create First Feature
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul className="feature-list" aria-labelledby={labelledBy}>
+        {features.map((feature) => (
+          <li key={feature.id}>
+            <FeatureCard
+              feature={feature}
+              onVote={() => onVote(feature)}
+              onModerate={onModerate ? (action) => onModerate(feature, action) : undefined}
+            />
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage ? (
+        <div className="feature-list__more">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage ? (
+              <>
+                <Spinner size="sm" /> Loading...
+              </>
+            ) : (
+              'Load More Features'
+            )}
+          </button>
+          {list.isFetchNextPageError ? (
+            <p className="form-error" role="alert">
+              {list.error?.message || LOAD_FEATURES_FAILED}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { useId, useState } from 'react';
+import { EGGS } from '@hatchworks/shared/constants';
+import { FEATURE_LIMITS, type Feature } from '@hatchworks/shared/schemas/features';
+import { Modal } from '../../../components/ui/modal';
+import {
+  moderationFailureMessage,
+  useModerateFeature,
+  type ModerationAction,
+} from '../api/moderate-feature';
+
+interface ModerationDialogProps {
+  feature: Feature;
+  action: ModerationAction;
+  onClose: () => void;
+  /** Called with the moderated request once the server has answered. */
+  onDone?: (feature: Feature) => void;
+}
+
+const COPY = {
+  approve: {
+    title: 'Approve Feature',
+    confirm: 'Approve Feature',
+    pending: 'Approving...',
+    effect: 'Approving it allows users to vote on it with their eggs.',
+  },
+  reject: {
+    title: 'Reject Feature',
+    confirm: 'Reject Feature',
+    pending: 'Rejecting...',
+    effect: `Rejecting it prevents further voting, and its author gets the ${EGGS.featureCreationCost} eggs it cost back.`,
+  },
+} as const;
+
+/**
+ * Asks an admin to confirm approving or rejecting a pending request, with optional notes (spec 2).
+ * A failure is a browser alert (spec 8) and the dialog stays, so the notes are not lost.
+ */
+export function ModerationDialog({ feature, action, onClose, onDone }: ModerationDialogProps) {
+  const copy = COPY[action];
+  const notesId = useId();
+  const hintId = useId();
+  const [notes, setNotes] = useState('');
+  const moderate = useModerateFeature({
+    onSuccess: (moderated) => {
+      onDone?.(moderated);
+      onClose();
+    },
+  });
+
+  return (
+    <Modal title={copy.title} onClose={onClose} tone={action === 'reject' ? 'danger' : 'neutral'}>
+      <form
+        className="moderation-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          moderate.mutate(
+            { id: feature.id, action, notes },
+            { onError: (error) => window.alert(moderationFailureMessage(action, error)) },
+          );
+        }}
+      >
+        <p>
+          {action === 'approve' ? 'Approve' : 'Reject'} <strong>{feature.title}</strong>?{' '}
+          {copy.effect}
+        </p>
+        <div className="field">
+          <label className="field__label" htmlFor={notesId}>
+            Notes (optional)
+          </label>
+          <textarea
+            id={notesId}
+            className="input"
+            value={notes}
+            maxLength={FEATURE_LIMITS.longTextMax}
+            aria-describedby={hintId}
+            onChange={(event) => setNotes(event.target.value)}
+          />
+          <span id={hintId} className="field__hint">
+            Shown on the request to everyone who can see it.
+          </span>
+        </div>
+        <div className="modal__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={`button ${action === 'reject' ? 'button--danger' : 'button--primary'}`}
+            disabled={moderate.isPending}
+          >
+            {moderate.isPending ? copy.pending : copy.confirm}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

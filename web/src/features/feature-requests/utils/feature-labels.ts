@@ -1,0 +1,49 @@
+import type {
+  Feature,
+  FeatureStatus,
+  FeatureType,
+  PriorityLevel,
+} from '@hatchworks/shared/schemas/features';
+import type { BadgeTone } from '../../../components/ui/badge';
+
+export const STATUS_LABELS: Readonly<Record<FeatureStatus, string>> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  rejected: 'Rejected',
+};
+
+/** Each status keeps one badge style (spec 9: fixed styles per status). */
+export const STATUS_TONES: Readonly<Record<FeatureStatus, BadgeTone>> = {
+  pending: 'warning',
+  approved: 'success',
+  in_progress: 'static',
+  completed: 'backend',
+  rejected: 'danger',
+};
+
+/** What the priority dot says to people who cannot see its colour. */
+export const PRIORITY_LABELS: Readonly<Record<PriorityLevel, string>> = {
+  high: 'High priority',
+  medium: 'Medium priority',
+  low: 'Low priority',
+};
+
+export const FEATURE_TYPE_LABELS: Readonly<Record<FeatureType, string>> = {
+  enhancement: 'Enhancement',
+  new_feature: 'New Feature',
+  bug_fix: 'Bug Fix',
+  ui_improvement: 'UI Improvement',
+  performance: 'Performance',
+};
+
+/** Spec 2: the author as their display name, else their username. */
+export function authorName(user: Feature['user']): string {
+  return user.display_name.trim() || user.username;
+}
+
+/** `1 vote`, `12 votes`: a count with its noun in the right number. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}
