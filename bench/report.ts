@@ -1,0 +1,174 @@
+import type { InvariantResult } from './invariants';
+import type { BenchOptions } from './options';
+import type { Sample } from './workload';
+
+export interface RouteSummary {
+  readonly route: string;
+  readonly requests: number;
+  /** Answers by HTTP status, e.g. {"200": 812, "409": 40}. */
+  readonly statuses: Record<string, number>;
+  readonly perSecond: number;
+  readonly latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  readonly dynamodb: {
+    /** Average DynamoDB calls per request, in all and by command. */
+    readonly callsPerRequest: number;
+    readonly commandsPerRequest: Record<string, number>;
+    /** Average consumed capacity units per request (reads and writes as the engine reports). */
+    readonly capacityPerRequest: number;
+    readonly readUnitsPerRequest: number;
+    readonly writeUnitsPerRequest: number;
+    /** The most capacity one request of this route consumed. */
+    readonly maxCapacity: number;
+  };
+}
+
+export interface BenchReport {
+  readonly startedAt: string;
+  readonly options: BenchOptions;
+  readonly environment: {
+    readonly node: string;
+    readonly cpus: number;
+    readonly engine: string;
+  };
+  readonly seconds: number;
+  readonly requests: number;
+  readonly perSecond: number;
+  readonly routes: readonly RouteSummary[];
+  readonly invariants: readonly InvariantResult[];
+  readonly ok: boolean;
+}
+
+/** The value below which `fraction` of the sorted values fall (nearest rank). */
+export function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(fraction * sorted.length)));
+  return sorted[rank - 1] ?? 0;
+}
+
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+export function summarise(samples: readonly Sample[], seconds: number): RouteSummary[] {
+  const byRoute = new Map<string, Sample[]>();
+  for (const sample of samples) {
+    byRoute.set(sample.route, [...(byRoute.get(sample.route) ?? []), sample]);
+  }
+  return [...byRoute]
+    .map(([route, list]): RouteSummary => {
+      const latencies = list.map((sample) => sample.ms).sort((a, b) => a - b);
+      const statuses: Record<string, number> = {};
+      const commands: Record<string, number> = {};
+      let calls = 0;
+      let capacity = 0;
+      let read = 0;
+      let write = 0;
+      let maxCapacity = 0;
+      for (const sample of list) {
+        statuses[sample.status] = (statuses[sample.status] ?? 0) + 1;
+        for (const [command, count] of Object.entries(sample.usage.calls)) {
+          commands[command] = (commands[command] ?? 0) + count;
+          calls += count;
+        }
+        capacity += sample.usage.capacity;
+        read += sample.usage.read;
+        write += sample.usage.write;
+        maxCapacity = Math.max(maxCapacity, sample.usage.capacity);
+      }
+      const per = (total: number) => round(total / list.length, 2);
+      return {
+        route,
+        requests: list.length,
+        statuses,
+        perSecond: round(list.length / seconds),
+        latencyMs: {
+          p50: round(percentile(latencies, 0.5)),
+          p90: round(percentile(latencies, 0.9)),
+          p99: round(percentile(latencies, 0.99)),
+          max: round(latencies.at(-1) ?? 0),
+          mean: round(latencies.reduce((total, value) => total + value, 0) / list.length),
+        },
+        dynamodb: {
+          callsPerRequest: per(calls),
+          commandsPerRequest: Object.fromEntries(
+            Object.entries(commands)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([command, count]) => [command, per(count)]),
+          ),
+          capacityPerRequest: per(capacity),
+          readUnitsPerRequest: per(read),
+          writeUnitsPerRequest: per(write),
+          maxCapacity: round(maxCapacity, 2),
+        },
+      };
+    })
+    .sort((a, b) => b.requests - a.requests);
+}
+
+function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]?.map((_, column) =>
+    Math.max(...rows.map((row) => (row[column] ?? '').length)),
+  );
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths?.[column] ?? 0) : cell.padStart(widths?.[column] ?? 0),
+        )
+        .join('  '),
+    )
+    .join('\n');
+}
+
+/** The human summary printed at the end of a run. */
+export function formatReport(report: BenchReport, reportPath: string): string {
+  const { options } = report;
+  const statuses = (route: RouteSummary) =>
+    Object.entries(route.statuses)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
+  const rows = [
+    ['route', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'ddb calls', 'capacity', 'answers'],
+    ...report.routes.map((route) => [
+      route.route,
+      String(route.requests),
+      String(route.perSecond),
+      String(route.latencyMs.p50),
+      String(route.latencyMs.p99),
+      String(route.dynamodb.callsPerRequest),
+      String(route.dynamodb.capacityPerRequest),
+      statuses(route),
+    ]),
+  ];
+  const commands = report.routes.map(
+    (route) =>
+      `  ${route.route}: ${
+        Object.entries(route.dynamodb.commandsPerRequest)
+          .map(([command, count]) => `${command} ${count}`)
+          .join(', ') || 'no DynamoDB calls'
+      }`,
+  );
+  const checks = report.invariants.flatMap((check) => [
+    `  ${check.ok ? 'ok  ' : 'FAIL'}  ${check.name} (${check.checked})`,
+    ...check.violations.map((violation) => `          ${violation}`),
+  ]);
+  return [
+    '',
+    `Hatchworks bench: ${options.users} users × ${options.inFlight} in flight, ` +
+      `${options.operations === undefined ? `${options.seconds} s` : `${options.operations} requests`}, ` +
+      `${options.features} approved features, seed ${options.seed}`,
+    `  ${report.environment.engine}, Node ${report.environment.node}, ${report.environment.cpus} CPUs`,
+    '',
+    `Throughput: ${report.requests} requests in ${round(report.seconds)} s = ${report.perSecond} req/s`,
+    '',
+    table(rows),
+    '',
+    'DynamoDB calls per request (ddb calls) and consumed capacity units per request (capacity):',
+    ...commands,
+    '',
+    'Invariants:',
+    ...checks,
+    '',
+    `Report: ${reportPath}`,
+    report.ok ? 'All invariants hold.' : 'INVARIANT FAILED: see above.',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,106 @@
+/**
+ * `npm run bench`: starts its own local stack (DynamoDB Local in memory on a free port, the real
+ * handlers behind the local gateway), lets simulated users vote, claim, read and create
+ * concurrently over HTTP, then prints throughput, latency and DynamoDB cost per route and checks
+ * the ledger invariants. Exit code 1 when an invariant fails. Not part of `npm test`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WEB_ROOT } from '../infra/local/src/paths';
+import { startLocalStack, type LocalStack } from '../infra/local/src/stack';
+import { DynamoDbMeter } from './dynamodb-meter';
+import { checkInvariants } from './invariants';
+import { readOptions, USAGE, UsageError, type BenchOptions } from './options';
+import { formatReport, summarise, type BenchReport } from './report';
+import { Client, run, setUp } from './workload';
+
+const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
+
+async function bench(options: BenchOptions): Promise<boolean> {
+  const startedAt = new Date();
+  const runId = startedAt.toISOString().replace(/[:.]/g, '-');
+  // Created before the stack so it sees every request the local server starts.
+  const meter = new DynamoDbMeter();
+  const since = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
+  let mark = performance.now();
+  console.log('Starting the local stack (DynamoDB Local in memory)...');
+  const stack: LocalStack = await startLocalStack({
+    port: 0,
+    webRoot: WEB_ROOT,
+    tableName: 'hatchworks-bench',
+    config: { apiBaseUrl: '/api', auth: null, donation: null },
+  });
+  try {
+    // The handlers' own client module, now that the stack has set their environment.
+    const { db } = await import('@hatchworks/functions/data/client');
+    meter.attach(db);
+    const client = new Client(stack.url, meter);
+
+    console.log(`  ready in ${since(mark)}`);
+    mark = performance.now();
+    console.log(`Setting up ${options.users} users and ${options.features} approved features...`);
+    const setup = await setUp(client, options, runId);
+    console.log(`  done in ${since(mark)}`);
+    console.log(
+      options.operations === undefined
+        ? `Running for ${options.seconds} s...`
+        : `Running ${options.operations} requests...`,
+    );
+    const { seconds } = await run(client, setup, options);
+    if (!client.samples.some((sample) => Object.keys(sample.usage.calls).length > 0)) {
+      throw new Error('No DynamoDB call was attributed to a request: the meter is not attached.');
+    }
+
+    console.log('Checking the invariants...');
+    const invariants = await checkInvariants(db, stack.tableName, client.samples);
+    const report: BenchReport = {
+      startedAt: startedAt.toISOString(),
+      options,
+      environment: {
+        node: process.versions.node,
+        cpus: cpus().length,
+        engine: 'DynamoDB Local (in memory), handlers in process behind the local gateway',
+      },
+      seconds: Math.round(seconds * 100) / 100,
+      requests: client.samples.length,
+      perSecond: Math.round((client.samples.length / seconds) * 10) / 10,
+      routes: summarise(client.samples, seconds),
+      invariants,
+      ok: invariants.every((check) => check.ok),
+    };
+    const path = resolve(options.out ?? join(RESULTS_DIR, `${runId}.json`));
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(formatReport(report, path));
+    return report.ok;
+  } finally {
+    await stack.stop();
+  }
+}
+
+async function main(): Promise<number> {
+  const options = readOptions(process.argv.slice(2), process.env);
+  if (options === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  return (await bench(options)) ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (
+      error instanceof UsageError ||
+      (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+    ) {
+      console.error(`Error: ${(error as Error).message}\n\n${USAGE}`);
+    } else {
+      console.error('Error: the bench failed:', error);
+    }
+    process.exit(2);
+  },
+);
