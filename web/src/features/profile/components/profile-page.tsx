@@ -7,6 +7,7 @@ import { StatusPanel } from '../../../components/ui/status-panel';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { ProfileActivity } from './profile-activity';
 import { ProfileEditForm } from './profile-edit-form';
 import { ProfileStats } from './profile-stats';
 import './profile-page.css';
@@ -118,6 +119,8 @@ export function ProfilePage() {
       </section>
 
       <ProfileStats user={user} />
+
+      <ProfileActivity user={user} />
 
       <section className="card danger-zone" aria-labelledby="danger-zone-title">
         <h2 id="danger-zone-title" className="danger-zone__title">

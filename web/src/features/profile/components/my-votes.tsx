@@ -1,0 +1,88 @@
+import { Link } from 'react-router-dom';
+import type { Vote } from '@hatchworks/shared/schemas/features';
+import { Badge } from '../../../components/ui/badge';
+import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/format';
+import { useFeatureLookup, type FeatureLookup } from '../api/get-feature';
+import { USER_VOTES_FAILED, useUserVotes } from '../api/get-user-votes';
+import { featureStatusBadge } from '../utils/feature-status';
+import { eggsText, votesText } from '../utils/ledger';
+import { ActivitySection, ActivityStatus, LoadMore, useLoadMore } from './activity-section';
+import { FeatureLink } from './feature-link';
+
+export const NO_VOTES = 'You have not voted on any features yet.';
+
+function VoteTitle({ vote, features }: { vote: Vote; features: FeatureLookup }) {
+  const feature = features.get(vote.feature_id);
+  if (feature) return <FeatureLink feature={feature} />;
+  return <>{vote.feature?.title ?? 'A feature request that is no longer shown'}</>;
+}
+
+/** The feature's totals, once its lookup answered. */
+function FeatureTotals({ vote, features }: { vote: Vote; features: FeatureLookup }) {
+  const feature = features.get(vote.feature_id);
+  if (!feature) return null;
+  return (
+    <span>
+      Total {eggsText(feature.total_eggs)} from {votesText(feature.vote_count)}
+    </span>
+  );
+}
+
+/** 'My Votes': each feature the user backed, the eggs they put on it and where it stands. */
+export function MyVotes({ userId }: { userId: string }) {
+  const query = useUserVotes(userId);
+  const votes = query.data?.pages.flatMap((page) => page.data.votes) ?? [];
+  const features = useFeatureLookup(votes.map((vote) => vote.feature_id));
+  const { loadMore, itemProps } = useLoadMore(query, votes.length);
+
+  return (
+    <ActivitySection id="my-votes-title" title="My Votes">
+      <ActivityStatus
+        query={query}
+        loadingLabel="Loading your votes..."
+        failedMessage={USER_VOTES_FAILED}
+      >
+        {votes.length === 0 ? (
+          <p className="activity__empty">
+            {NO_VOTES} <Link to={paths.features.path}>Vote on feature requests</Link>
+          </p>
+        ) : (
+          <ul className="activity-list" aria-labelledby="my-votes-title">
+            {votes.map((vote, index) => {
+              const status = features.get(vote.feature_id)?.status ?? vote.feature?.status;
+              const badge = status ? featureStatusBadge(status) : null;
+              return (
+                <li key={vote.feature_id} className="activity-item" {...itemProps(index)}>
+                  <div className="activity-item__head">
+                    <h3 className="activity-item__title">
+                      <VoteTitle vote={vote} features={features} />
+                    </h3>
+                    {badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
+                  </div>
+                  <p className="activity-item__meta">
+                    <span className="activity-item__highlight">
+                      <span aria-hidden="true">🥚 </span>
+                      You gave {eggsText(vote.eggs_allocated)}
+                    </span>
+                    <FeatureTotals vote={vote} features={features} />
+                    <span>
+                      Last vote{' '}
+                      <time dateTime={vote.updated_at}>{formatDate(vote.updated_at)}</time>
+                    </span>
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <LoadMore
+          query={query}
+          onLoadMore={loadMore}
+          failedMessage={USER_VOTES_FAILED}
+          label="Load more votes"
+        />
+      </ActivityStatus>
+    </ActivitySection>
+  );
+}

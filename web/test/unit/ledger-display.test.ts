@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { LEDGER_KINDS } from '@hatchworks/shared/schemas/eggs';
+import { FEATURE_STATUSES } from '@hatchworks/shared/schemas/features';
+import { featureStatusBadge } from '../../src/features/profile/utils/feature-status';
+import {
+  adjustmentReason,
+  amountDirection,
+  eggsText,
+  formatDateTime,
+  formatEggAmount,
+  LEDGER_KIND_LABELS,
+  referencedFeatureId,
+  votesText,
+} from '../../src/features/profile/utils/ledger';
+
+describe('Egg History display', () => {
+  it('names every ledger kind for people', () => {
+    // Prepare / Act
+    const labels = LEDGER_KINDS.map((kind) => LEDGER_KIND_LABELS[kind]);
+
+    // Assess
+    expect(labels).toEqual([
+      'Welcome bonus',
+      'Daily claim',
+      'Feature request',
+      'Vote',
+      'Refund',
+      'Admin adjustment',
+    ]);
+  });
+
+  it('writes the sign of every amount as text, with a real minus sign', () => {
+    // Prepare
+    const amounts = [500, -100, 2000, -1, 0];
+
+    // Act
+    const texts = amounts.map(formatEggAmount);
+
+    // Assess
+    expect(texts).toEqual(['+500', '−100', '+2,000', '−1', '0']);
+  });
+
+  it('tells credits from debits for the colour', () => {
+    // Prepare / Act
+    const directions = [100, -30, 0].map(amountDirection);
+
+    // Assess
+    expect(directions).toEqual(['credit', 'debit', 'none']);
+  });
+
+  it('reads a feature id from feature creations, votes and refunds only', () => {
+    // Prepare
+    const entries = [
+      { kind: 'feature_creation', reference: 'F1' },
+      { kind: 'vote', reference: 'F2' },
+      { kind: 'refund', reference: 'F3' },
+      { kind: 'daily_claim', reference: '2026-11-23' },
+      { kind: 'welcome', reference: 'welcome' },
+      { kind: 'admin_adjustment', reference: 'Beta thanks' },
+    ] as const;
+
+    // Act
+    const ids = entries.map(referencedFeatureId);
+
+    // Assess
+    expect(ids).toEqual(['F1', 'F2', 'F3', undefined, undefined, undefined]);
+  });
+
+  it("reads an admin adjustment's reason, trimmed, and nothing else", () => {
+    // Prepare / Act
+    const reason = adjustmentReason({ kind: 'admin_adjustment', reference: '  Beta thanks ' });
+    const blank = adjustmentReason({ kind: 'admin_adjustment', reference: '  ' });
+    const other = adjustmentReason({ kind: 'vote', reference: 'F1' });
+
+    // Assess
+    expect([reason, blank, other]).toEqual(['Beta thanks', undefined, undefined]);
+  });
+
+  it('counts eggs and votes in singular and plural', () => {
+    // Prepare / Act
+    const texts = [eggsText(1), eggsText(1250), eggsText(0), votesText(1), votesText(3)];
+
+    // Assess
+    expect(texts).toEqual(['1 egg', '1,250 eggs', '0 eggs', '1 vote', '3 votes']);
+  });
+
+  it('shows a moment as date and time, and anything else as written', () => {
+    // Prepare / Act
+    const moment = formatDateTime('2026-11-23T16:22:05.000Z', 'UTC');
+    const garbage = formatDateTime('not a date');
+
+    // Assess
+    expect(moment).toBe('Nov 23, 2026, 4:22 PM');
+    expect(garbage).toBe('not a date');
+  });
+
+  it('gives each feature status its own badge', () => {
+    // Prepare / Act
+    const badges = FEATURE_STATUSES.map(featureStatusBadge);
+
+    // Assess
+    expect(badges).toEqual([
+      { tone: 'warning', label: 'Pending' },
+      { tone: 'success', label: 'Approved' },
+      { tone: 'react', label: 'In Progress' },
+      { tone: 'backend', label: 'Completed' },
+      { tone: 'danger', label: 'Rejected' },
+    ]);
+  });
+});
