@@ -195,6 +195,35 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
     expect(await myVote.innerText()).toContain('You gave 30 eggs');
   });
 
+  it('shows the refund of a rejected request and the request as rejected', async () => {
+    // Prepare
+    const admin = await adminToken();
+    const project = await createProject(admin);
+    const auth = await registerUser();
+    const feature = await createFeature(auth.token, project.id);
+    await call(admin, `/api/admin/features/${feature.id}/reject`, 'POST', {
+      notes: 'Out of scope',
+    });
+    const page = await browser.openPage('/');
+
+    // Act
+    await openProfile(page, auth);
+    const rows = await ledgerRows(page, 3);
+
+    // Assess
+    expect(rows.map(({ activity, amount, balance }) => [activity, amount, balance])).toEqual([
+      ['Refund', '+100', '500'],
+      ['Feature request', '−100', '400'],
+      ['Welcome bonus', '+500', '500'],
+    ]);
+    const history = section(page, 'Egg History');
+    await history.getByRole('link', { name: feature.title }).first().waitFor();
+    expect(await history.getByRole('link', { name: feature.title }).count()).toBe(2);
+    const request = section(page, 'My Feature Requests').getByRole('listitem');
+    await request.getByText('Rejected', { exact: true }).waitFor();
+    expect(await request.count()).toBe(1);
+  });
+
   it("shows an admin adjustment's reason and pages every list with 'Load more'", async () => {
     // Prepare: 44 ledger entries (three pages), 21 requests and 21 votes (two pages each)
     const admin = await adminToken();

@@ -102,7 +102,7 @@ describe('Egg History display', () => {
     expect(badges).toEqual([
       { tone: 'warning', label: 'Pending' },
       { tone: 'success', label: 'Approved' },
-      { tone: 'react', label: 'In Progress' },
+      { tone: 'static', label: 'In Progress' },
       { tone: 'backend', label: 'Completed' },
       { tone: 'danger', label: 'Rejected' },
     ]);

@@ -4,7 +4,7 @@ import type { BadgeTone } from '../../../components/ui/badge';
 const STATUS_BADGES: Readonly<Record<FeatureStatus, { tone: BadgeTone; label: string }>> = {
   pending: { tone: 'warning', label: 'Pending' },
   approved: { tone: 'success', label: 'Approved' },
-  in_progress: { tone: 'react', label: 'In Progress' },
+  in_progress: { tone: 'static', label: 'In Progress' },
   completed: { tone: 'backend', label: 'Completed' },
   rejected: { tone: 'danger', label: 'Rejected' },
 };
