@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Feature, VoteResult } from '@hatchworks/shared/schemas/features';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type { AuthResult, User } from '@hatchworks/shared/schemas/users';
-import { DEMO, loginUser } from './accounts';
-import { siteUrl } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO, loginUser, seedSession } from './accounts';
+import { siteUrl, type OpenPageOptions, type useBrowser } from './browser';
 
 interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -118,3 +119,58 @@ export const featureOf = (token: string, id: string): Promise<Feature> =>
 /** The user behind `token` as the API answers it now (balance, stats). */
 export const profileOf = (token: string): Promise<User> =>
   apiData<User>('/api/user/profile', { token });
+
+/** `path` opened signed in as `auth` (the session seeded the way a login stores it). */
+export async function openSignedIn(
+  browser: ReturnType<typeof useBrowser>,
+  auth: AuthResult,
+  path: string,
+  options: OpenPageOptions = {},
+): Promise<Page> {
+  const page = await browser.openPage('/', options);
+  await seedSession(page, { ...auth, user: await profileOf(auth.token) });
+  await page.goto(path);
+  return page;
+}
+
+/** The list of feature cards once it has loaded (its name says the filter, e.g. 'All ...'). */
+export async function featureList(page: Page): Promise<Locator> {
+  const list = page.getByRole('list', { name: / feature requests$/ });
+  await list.waitFor();
+  return list;
+}
+
+/** Waits until the list has loaded, whether it shows cards or the empty state. */
+export async function listSettled(page: Page): Promise<void> {
+  await page
+    .getByRole('list', { name: / feature requests$/ })
+    .or(page.getByRole('heading', { name: 'No features yet' }))
+    .waitFor();
+}
+
+/**
+ * The card of the request titled `title`, pressing 'Load More Features' until it shows: the
+ * shared table holds other tests' requests, so it may not be on the first page.
+ */
+export async function findFeatureCard(page: Page, title: string): Promise<Locator> {
+  const list = await featureList(page);
+  const card = list.getByRole('article', { name: title, exact: true });
+  const more = page.getByRole('button', { name: 'Load More Features' });
+  for (;;) {
+    if ((await card.count()) > 0) return card;
+    if ((await more.count()) === 0) throw new Error(`No card titled ${title}`);
+    const shown = await list.getByRole('article').count();
+    await more.click();
+    await list.getByRole('article').nth(shown).waitFor();
+  }
+}
+
+/** The status filter's buttons by label, and which one is pressed. */
+export async function filterState(page: Page): Promise<{ labels: string[]; pressed: string[] }> {
+  const group = page.getByRole('group', { name: 'Filter by status' });
+  await group.waitFor();
+  const buttons = await group.getByRole('button').all();
+  const labels = await Promise.all(buttons.map((button) => button.innerText()));
+  const states = await Promise.all(buttons.map((button) => button.getAttribute('aria-pressed')));
+  return { labels, pressed: labels.filter((_, index) => states[index] === 'true') };
+}

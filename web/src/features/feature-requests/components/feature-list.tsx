@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import { Spinner, LoadingState } from '../../../components/ui/spinner';
 import { LOAD_FEATURES_FAILED, useFeatureList, type FeatureListFilter } from '../api/list-features';
@@ -26,11 +27,20 @@ export function FeatureList({
   onModerate,
 }: FeatureListProps) {
   const list = useFeatureList(filter);
+  const shown = list.data?.pages.reduce((count, page) => count + page.features.length, 0) ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = list;
+
+  // A page can come back empty with more behind it: fetch on rather than claim there are none.
+  useEffect(() => {
+    if (shown === 0 && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) {
+      void fetchNextPage();
+    }
+  }, [shown, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   if (list.isPending) return <LoadingState label="Loading features..." />;
 
   // A failed next page keeps the pages already shown; any other failure replaces the list.
-  if (list.isError && !list.isFetchNextPageError) {
+  if (list.isError && (!list.isFetchNextPageError || shown === 0)) {
     const detail = list.error.message;
     return (
       <div className="form-error feature-list__error" role="alert">
@@ -51,6 +61,9 @@ export function FeatureList({
   }
 
   const features = (list.data?.pages ?? []).flatMap((page) => page.features);
+  if (features.length === 0 && hasNextPage && !isFetchNextPageError) {
+    return <LoadingState label="Loading features..." />;
+  }
   if (features.length === 0) {
     return (
       <div className="feature-list__empty">
