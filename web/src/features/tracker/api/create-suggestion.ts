@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
+import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import {
+  ProjectSuggestionSchema,
+  type ProjectSuggestion,
+  type ProjectSuggestionInput,
+} from '@hatchworks/shared/schemas/tracker';
+import { apiRequest } from '../../../lib/api-client';
+import { trackerKeys } from './keys';
+
+const SuggestionEnvelopeSchema = successEnvelope(ProjectSuggestionSchema);
+
+/**
+ * `POST /api/tracker/project-suggestions`: anyone may suggest; an anonymous visitor is known by
+ * the API's cookie, which the same-origin call carries.
+ */
+export async function createSuggestion(input: ProjectSuggestionInput): Promise<ProjectSuggestion> {
+  const envelope = await apiRequest('/tracker/project-suggestions', {
+    method: 'POST',
+    body: input,
+    schema: SuggestionEnvelopeSchema,
+    fallbackMessage: FALLBACK_MESSAGES.createProjectSuggestion,
+  });
+  return envelope.data;
+}
+
+/** Spec 4: a new suggestion reloads the suggestions, the stats and the activity. */
+export function useCreateSuggestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSuggestion,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: trackerKeys.all });
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
+import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
+import {
+  ProjectSuggestionListSchema,
+  type ProjectSuggestion,
+  type ProjectSuggestionListQuery,
+} from '@hatchworks/shared/schemas/tracker';
+import { apiRequest } from '../../../lib/api-client';
+import { sortDirectionFor, type SuggestionView } from '../utils/suggestion-view';
+import { trackerKeys } from './keys';
+
+/** Suggestions per page; 'Load More Suggestions' asks for the next page of as many. */
+export const SUGGESTION_PAGE_SIZE = 20;
+
+const SuggestionPageSchema = pageEnvelope(ProjectSuggestionListSchema);
+
+/** One page of suggestions and the cursor of the next one (null on the last). */
+export interface SuggestionPage {
+  readonly suggestions: readonly ProjectSuggestion[];
+  readonly next_cursor: string | null;
+}
+
+/** The API query of a view of the suggestions page (without the cursor). */
+export function suggestionListQuery(view: SuggestionView): ProjectSuggestionListQuery {
+  return {
+    group: view.group ?? undefined,
+    sort_by: view.sort,
+    sort_direction: sortDirectionFor(view.sort),
+    limit: SUGGESTION_PAGE_SIZE,
+  };
+}
+
+/** `GET /api/tracker/project-suggestions`: one page of a view; `cursor` continues a list. */
+export async function listSuggestions(
+  query: ProjectSuggestionListQuery,
+  cursor?: string,
+  signal?: AbortSignal,
+): Promise<SuggestionPage> {
+  const envelope = await apiRequest('/tracker/project-suggestions', {
+    query: { ...query, cursor },
+    schema: SuggestionPageSchema,
+    fallbackMessage: FALLBACK_MESSAGES.fetchProjectSuggestions,
+    signal,
+  });
+  return { suggestions: envelope.data.project_suggestions, next_cursor: envelope.next_cursor };
+}
+
+export const suggestionListQueryOptions = (view: SuggestionView) => {
+  const query = suggestionListQuery(view);
+  return infiniteQueryOptions({
+    queryKey: trackerKeys.suggestionList(query),
+    queryFn: ({ pageParam, signal }) => listSuggestions(query, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+};
+
+export function useSuggestionList(view: SuggestionView) {
+  return useInfiniteQuery(suggestionListQueryOptions(view));
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
+import type { VoteDirection, VoteTargetType } from '@hatchworks/shared/schemas/tracker';
+import { formErrorMessage } from '../../../lib/api-error';
+import { useTrackerVote } from '../api/vote';
+import './vote-buttons.css';
+
+interface VoteButtonsProps {
+  targetType: VoteTargetType;
+  targetId: string;
+  /** The count as the list answered it (up minus down votes). */
+  votes: number;
+  /** The item's title or name, for the buttons' names ('Upvote <title>'). */
+  label: string;
+  /** The caller's own vote as the list answered it; shown as the pressed button. */
+  myVote?: VoteDirection | null;
+}
+
+interface Tally {
+  readonly votes: number;
+  readonly myVote: VoteDirection | null;
+}
+
+/**
+ * Up and down vote buttons with the count between them. The answer of a vote updates the count at
+ * once; when the list reloads with newer numbers, those win. A refused vote (e.g. the 429 of the
+ * rate limit) shows the server's message under the buttons.
+ */
+export function VoteButtons({
+  targetType,
+  targetId,
+  votes,
+  label,
+  myVote = null,
+}: VoteButtonsProps) {
+  const vote = useTrackerVote();
+  // The last answer and the list values it was based on: once the list changes, the list wins.
+  const [answer, setAnswer] = useState<{ tally: Tally; basis: Tally } | null>(null);
+  const fromList: Tally = { votes, myVote };
+  const tally =
+    answer && answer.basis.votes === votes && answer.basis.myVote === myVote
+      ? answer.tally
+      : fromList;
+
+  const cast = (direction: VoteDirection) => {
+    if (vote.isPending) return;
+    vote.mutate(
+      { target_type: targetType, target_id: targetId, direction },
+      {
+        onSuccess: (result) =>
+          setAnswer({ tally: { votes: result.votes, myVote: result.my_vote }, basis: fromList }),
+      },
+    );
+  };
+
+  const error = vote.error ? formErrorMessage(vote.error, FALLBACK_MESSAGES.recordVote) : null;
+
+  return (
+    <div className="vote-buttons">
+      <div className="vote-buttons__controls" role="group" aria-label={`Votes on ${label}`}>
+        <button
+          type="button"
+          className="vote-buttons__button vote-buttons__button--up"
+          aria-label={`Upvote ${label}`}
+          aria-pressed={tally.myVote === 'up'}
+          aria-disabled={vote.isPending || undefined}
+          onClick={() => cast('up')}
+        >
+          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+            <path d="M10 4 3 12h4.5v4h5v-4H17z" />
+          </svg>
+        </button>
+        <output className="vote-buttons__count" aria-live="polite">
+          {tally.votes.toLocaleString('en-US')}
+          <span className="visually-hidden">
+            {Math.abs(tally.votes) === 1 ? ' vote' : ' votes'}
+          </span>
+        </output>
+        <button
+          type="button"
+          className="vote-buttons__button vote-buttons__button--down"
+          aria-label={`Downvote ${label}`}
+          aria-pressed={tally.myVote === 'down'}
+          aria-disabled={vote.isPending || undefined}
+          onClick={() => cast('down')}
+        >
+          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+            <path d="M10 16 3 8h4.5V4h5v4H17z" />
+          </svg>
+        </button>
+      </div>
+      {error ? (
+        <p className="vote-buttons__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
