@@ -19,18 +19,11 @@ import {
   useCreateFeature,
   useIdempotencyKey,
 } from '../api/create-feature';
+import { FEATURE_TYPE_LABELS, countOf } from '../utils/feature-labels';
 import { TagsInput } from './tags-input';
 import './create-feature-modal.css';
 
-/** Spec 3's five feature types, as people read them. */
-export const FEATURE_TYPE_LABELS: Readonly<Record<FeatureType, string>> = {
-  enhancement: 'Enhancement',
-  new_feature: 'New Feature',
-  bug_fix: 'Bug Fix',
-  ui_improvement: 'UI Improvement',
-  performance: 'Performance',
-};
-
+/** The priorities as the create form offers them (the card's dot says 'High priority'). */
 const PRIORITY_LABELS: Readonly<Record<PriorityLevel, string>> = {
   high: 'High',
   medium: 'Medium',
@@ -124,6 +117,8 @@ export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureM
           session.refreshUser().catch((error: unknown) => console.warn(error));
           onClose();
         },
+        // The server may know a newer balance than this page (spent in another tab).
+        onError: () => session.refreshUser().catch((error: unknown) => console.warn(error)),
       },
     );
   };
@@ -145,7 +140,7 @@ export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureM
             <strong>{EGGS.featureCreationCost} eggs</strong>.
           </p>
           <p className="create-feature__balance">
-            Your balance: <strong>{balance ?? 0} eggs</strong>
+            Your balance: <strong>{countOf(balance ?? 0, 'egg')}</strong>
           </p>
         </div>
 

@@ -44,7 +44,7 @@ export function TagsInput({ id, tags, onChange, disabled = false }: TagsInputPro
   return (
     <div className="tags-input">
       {tags.length > 0 ? (
-        <ul className="tags-input__list" aria-label="Tags added">
+        <ul className="tags-input__list">
           {tags.map((tag) => (
             <li key={tag} className="tags-input__tag">
               <span>{tag}</span>

@@ -5,6 +5,7 @@ import { formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import { useIdempotencyKey } from '../api/create-feature';
 import { useVoteFeature, VOTE_FAILED } from '../api/vote-feature';
+import { countOf } from '../utils/feature-labels';
 import {
   QUICK_VOTE_AMOUNTS,
   defaultVoteAmount,
@@ -20,7 +21,7 @@ interface VoteModalProps {
   onClose: () => void;
 }
 
-const eggs = (count: number) => `${count} ${count === 1 ? 'egg' : 'eggs'}`;
+const eggs = (count: number) => countOf(count, 'egg');
 
 /**
  * The vote modal of /features (spec 2, 5): quick amounts and a number field kept between 1 and
@@ -58,6 +59,8 @@ export function VoteModal({ feature, onClose }: VoteModalProps) {
           session.refreshUser().catch((error: unknown) => console.warn(error));
           onClose();
         },
+        // The server may know a newer balance than this page (spent in another tab).
+        onError: () => session.refreshUser().catch((error: unknown) => console.warn(error)),
       },
     );
   };
