@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import type { Project } from '@hatchworks/shared/schemas/projects';
+import type { FeatureList } from '@hatchworks/shared/schemas/features';
+import type { AuthResult } from '@hatchworks/shared/schemas/users';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eggBalance, registerUser } from './support/accounts';
+import {
+  VIEWPORTS,
+  seriousAccessibilityViolations,
+  skipBrowserTests,
+  useBrowser,
+} from './support/browser';
+import { apiData, createProject, loginAdmin, profileOf } from './support/features';
+import {
+  alertText,
+  createFields,
+  fitsWidth,
+  openCreateModal,
+  openFeaturesAs,
+  setBalance,
+} from './support/feature-modals';
+
+const uniqueTitle = () => `Nest feature ${randomUUID().slice(0, 8)}`;
+
+/** The requests `auth`'s user has made, pending ones included (the author sees them). */
+const ownFeatures = (auth: AuthResult) =>
+  apiData<FeatureList>(`/api/users/${encodeURIComponent(auth.user.id)}/features`, {
+    token: auth.token,
+  });
+
+describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
+  const browser = useBrowser();
+  let adminToken: string;
+  let project: Project;
+
+  beforeAll(async () => {
+    adminToken = (await loginAdmin()).token;
+    project = await createProject(adminToken);
+  });
+
+  it('shows the cost, the balance, the five feature types and the create button', async () => {
+    // Prepare
+    const page = await openFeaturesAs(browser, await registerUser());
+
+    // Act
+    const dialog = await openCreateModal(page);
+
+    // Assess
+    expect(await dialog.getByText('Creating a feature request costs 100 eggs.').isVisible()).toBe(
+      true,
+    );
+    expect(await dialog.getByText('Your balance: 500 eggs').isVisible()).toBe(true);
+    const fields = createFields(dialog);
+    expect(await fields.type.locator('option').allInnerTexts()).toEqual([
+      'Enhancement',
+      'New Feature',
+      'Bug Fix',
+      'UI Improvement',
+      'Performance',
+    ]);
+    expect(await fields.title.getAttribute('maxlength')).toBe('255');
+    expect(await fields.submit.innerText()).toBe('Create Feature (100 eggs)');
+  });
+
+  it('creates a pending request for 100 eggs, closes and lowers the balance', async () => {
+    // Prepare
+    const auth = await registerUser();
+    const page = await openFeaturesAs(browser, auth);
+    const dialog = await openCreateModal(page);
+    const fields = createFields(dialog);
+    const title = uniqueTitle();
+
+    // Act
+    await fields.title.fill(title);
+    await fields.project.selectOption({ label: project.title });
+    await fields.type.selectOption({ label: 'Performance' });
+    await fields.description.fill('Cache the portfolio so it opens faster.');
+    await fields.tags.fill('speed');
+    await fields.tags.press('Enter');
+    await fields.submit.click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Assess
+    await page.locator('.account--bar .egg-balance', { hasText: '400' }).waitFor();
+    expect(await eggBalance(page)).toBe(400);
+    expect((await profileOf(auth.token)).egg_balance).toBe(400);
+    const [created] = (await ownFeatures(auth)).features;
+    expect(created).toMatchObject({
+      title,
+      status: 'pending',
+      feature_type: 'performance',
+      project_id: project.id,
+      tags: ['speed'],
+      description: 'Cache the portfolio so it opens faster.',
+    });
+  });
+
+  it("says 'Title and description are required' and keeps what was typed", async () => {
+    // Prepare
+    const page = await openFeaturesAs(browser, await registerUser());
+    const dialog = await openCreateModal(page);
+    const fields = createFields(dialog);
+    await fields.title.fill('   ');
+    await fields.description.fill('Only a description');
+    await fields.project.selectOption({ label: project.title });
+
+    // Act
+    await fields.submit.click();
+
+    // Assess
+    expect(await alertText(dialog)).toBe('Title and description are required');
+    expect(await fields.description.inputValue()).toBe('Only a description');
+    expect(await fields.project.inputValue()).toBe(project.id);
+  });
+
+  it("asks 'Please select a project for this feature request' without a project", async () => {
+    // Prepare
+    const page = await openFeaturesAs(browser, await registerUser());
+    const dialog = await openCreateModal(page);
+    const fields = createFields(dialog);
+    await fields.title.fill(uniqueTitle());
+    await fields.description.fill('No project chosen');
+
+    // Act
+    await fields.submit.click();
+
+    // Assess
+    expect(await alertText(dialog)).toBe('Please select a project for this feature request');
+  });
+
+  it("says 'No projects available. Contact an admin to create projects first.' when there are none", async () => {
+    // Prepare
+    const page = await openFeaturesAs(browser, await registerUser(), {
+      prepare: (target) =>
+        target.route(
+          (url) => url.pathname === '/api/projects',
+          (route) =>
+            route.fulfill({
+              json: { success: true, data: { projects: [] }, next_cursor: null },
+            }),
+        ),
+    });
+    const dialog = await openCreateModal(page);
+    const fields = createFields(dialog);
+    await fields.title.fill(uniqueTitle());
+    await fields.description.fill('Nothing to attach it to');
+
+    // Act
+    await fields.submit.click();
+
+    // Assess
+    expect(await alertText(dialog)).toBe(
+      'No projects available. Contact an admin to create projects first.',
+    );
+    expect(await fields.project.locator('option').allInnerTexts()).toEqual([
+      'No projects available',
+    ]);
+  });
+
+  it("refuses with 'You need at least 100 eggs to create a feature request' below 100 eggs", async () => {
+    // Prepare
+    const auth = await registerUser();
+    await setBalance(adminToken, auth, 60);
+    const page = await openFeaturesAs(browser, auth);
+    const dialog = await openCreateModal(page);
+    const fields = createFields(dialog);
+    await fields.title.fill(uniqueTitle());
+    await fields.description.fill('Too poor for this');
+    await fields.project.selectOption({ label: project.title });
+
+    // Act
+    await fields.submit.click();
+
+    // Assess
+    expect(await dialog.getByText('Your balance: 60 eggs').isVisible()).toBe(true);
+    expect(await alertText(dialog)).toBe('You need at least 100 eggs to create a feature request');
+    expect((await ownFeatures(auth)).features).toEqual([]);
+  });
+
+  it("shows the server's refusal when the balance fell after the page loaded, keeping the form", async () => {
+    // Prepare
+    const auth = await registerUser();
+    const page = await openFeaturesAs(browser, auth);
+    const dialog = await openCreateModal(page);
+    const fields = createFields(dialog);
+    const title = uniqueTitle();
+    await fields.title.fill(title);
+    await fields.description.fill('Spent elsewhere meanwhile');
+    await fields.project.selectOption({ label: project.title });
+    await setBalance(adminToken, auth, 20);
+
+    // Act
+    await fields.submit.click();
+
+    // Assess
+    expect(await alertText(dialog)).toBe('You need at least 100 eggs to create a feature request');
+    expect(await fields.title.inputValue()).toBe(title);
+    expect((await profileOf(auth.token)).egg_balance).toBe(20);
+  });
+
+  it("disables the button and says 'Creating...' while the request is sent", async () => {
+    // Prepare
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const page = await openFeaturesAs(browser, await registerUser(), {
+      prepare: (target) =>
+        target.route(
+          (url) => url.pathname === '/api/features',
+          async (route) => {
+            if (route.request().method() === 'POST') await held;
+            await route.continue();
+          },
+        ),
+    });
+    const dialog = await openCreateModal(page);
+    const fields = createFields(dialog);
+    await fields.title.fill(uniqueTitle());
+    await fields.description.fill('Slow network');
+    await fields.project.selectOption({ label: project.title });
+
+    // Act
+    await fields.submit.click();
+    const busy = dialog.getByRole('button', { name: 'Creating...' });
+    await busy.waitFor();
+
+    // Assess
+    expect(await busy.isDisabled()).toBe(true);
+    release();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('adds tags on Enter and comma, trims them, ignores duplicates and removes them with x', async () => {
+    // Prepare
+    const page = await openFeaturesAs(browser, await registerUser());
+    const dialog = await openCreateModal(page);
+    const { tags } = createFields(dialog);
+    const tagList = dialog.locator('.tags-input__tag > span');
+
+    // Act
+    await tags.fill('  ui  ');
+    await tags.press('Enter');
+    await tags.pressSequentially('mobile,');
+    await tags.fill('UI');
+    await tags.press('Enter');
+    await tags.fill('   ');
+    await tags.press('Enter');
+
+    // Assess
+    expect(await tagList.allInnerTexts()).toEqual(['ui', 'mobile']);
+    expect(await tags.inputValue()).toBe('');
+
+    // Act
+    await dialog.getByRole('button', { name: 'Remove tag ui' }).click();
+
+    // Assess
+    expect(await tagList.allInnerTexts()).toEqual(['mobile']);
+    expect(await tags.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('closes on Cancel without spending anything', async () => {
+    // Prepare
+    const auth = await registerUser();
+    const page = await openFeaturesAs(browser, auth);
+    const dialog = await openCreateModal(page);
+    await createFields(dialog).title.fill(uniqueTitle());
+
+    // Act
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Assess
+    await dialog.waitFor({ state: 'detached' });
+    expect((await profileOf(auth.token)).egg_balance).toBe(500);
+  });
+
+  it('has no serious accessibility violations with the modal open and an error shown', async () => {
+    // Prepare
+    const page = await openFeaturesAs(browser, await registerUser(), { bypassCSP: true });
+    const dialog = await openCreateModal(page);
+    await createFields(dialog).tags.fill('ui,');
+    await createFields(dialog).submit.click();
+    await alertText(dialog);
+
+    // Act
+    const violations = await seriousAccessibilityViolations(page);
+
+    // Assess
+    expect(violations).toEqual([]);
+  });
+
+  it('fits a phone screen with every field reachable', async () => {
+    // Prepare
+    const page = await openFeaturesAs(browser, await registerUser(), {
+      viewport: VIEWPORTS.phone,
+    });
+
+    // Act
+    const dialog = await openCreateModal(page);
+    const { submit } = createFields(dialog);
+    await submit.scrollIntoViewIfNeeded();
+
+    // Assess
+    expect(await fitsWidth(page, dialog)).toBe(true);
+    expect(await submit.isVisible()).toBe(true);
+  });
+});

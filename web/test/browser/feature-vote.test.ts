@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import type { Feature } from '@hatchworks/shared/schemas/features';
+import type { Project } from '@hatchworks/shared/schemas/projects';
+import type { AuthResult } from '@hatchworks/shared/schemas/users';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eggBalance, registerUser } from './support/accounts';
+import {
+  VIEWPORTS,
+  seriousAccessibilityViolations,
+  skipBrowserTests,
+  useBrowser,
+} from './support/browser';
+import {
+  apiData,
+  createApprovedFeature,
+  createProject,
+  featureOf,
+  loginAdmin,
+  profileOf,
+  voteOn,
+} from './support/features';
+import {
+  alertText,
+  fitsWidth,
+  openFeaturesAs,
+  openVoteModal,
+  setBalance,
+} from './support/feature-modals';
+
+/** Eggs a backer puts on each test's feature so it ranks high in the shared list. */
+const HEAD_START = 300;
+
+describe.skipIf(skipBrowserTests)('Vote modal (/features)', () => {
+  const browser = useBrowser();
+  let adminToken: string;
+  let project: Project;
+
+  beforeAll(async () => {
+    adminToken = (await loginAdmin()).token;
+    project = await createProject(adminToken);
+  });
+
+  /** A fresh approved feature with a head start of eggs from one backer. */
+  async function backedFeature(): Promise<Feature> {
+    const author = await registerUser();
+    const feature = await createApprovedFeature(author.token, adminToken, project.id, {
+      title: `Vote target ${randomUUID().slice(0, 8)}`,
+    });
+    await voteOn((await registerUser()).token, feature.id, HEAD_START);
+    return featureOf(author.token, feature.id);
+  }
+
+  /** A voter with exactly `balance` eggs on /features. */
+  async function voterWith(balance: number, viewport?: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]) {
+    const voter: AuthResult = await registerUser();
+    await setBalance(adminToken, voter, balance);
+    const page = await openFeaturesAs(browser, voter, { viewport, bypassCSP: true });
+    return { voter, page };
+  }
+
+  const amountField = (dialog: Awaited<ReturnType<typeof openVoteModal>>) =>
+    dialog.getByLabel('Eggs to allocate');
+
+  it('shows the summary, the balance, 10 eggs by default and the impact of the vote', async () => {
+    // Prepare
+    const feature = await backedFeature();
+    const { page } = await voterWith(500);
+
+    // Act
+    const dialog = await openVoteModal(page, feature.title);
+
+    // Assess
+    expect(await dialog.getByRole('heading', { name: feature.title }).isVisible()).toBe(true);
+    expect(await dialog.getByText(project.title).isVisible()).toBe(true);
+    expect(await dialog.getByText(`${HEAD_START} eggs · 1 vote`).isVisible()).toBe(true);
+    expect(await dialog.getByText('Your balance: 500 eggs').isVisible()).toBe(true);
+    expect(await amountField(dialog).inputValue()).toBe('10');
+    const impact = dialog.getByRole('status').filter({ hasText: 'Voting Impact' });
+    expect(await impact.innerText()).toContain(`New total: ${HEAD_START + 10} eggs`);
+    expect(await dialog.getByRole('button', { name: 'Vote 10 Eggs' }).isVisible()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+  });
+
+  it('disables the quick amounts above the balance and picks the others', async () => {
+    // Prepare
+    const feature = await backedFeature();
+    const { page } = await voterWith(40);
+    const dialog = await openVoteModal(page, feature.title);
+    const quick = (eggs: number) => dialog.getByRole('button', { name: String(eggs), exact: true });
+
+    // Act
+    await quick(25).click();
+
+    // Assess
+    expect(await quick(10).isEnabled()).toBe(true);
+    expect(await quick(25).getAttribute('aria-pressed')).toBe('true');
+    expect(await quick(50).isDisabled()).toBe(true);
+    expect(await quick(100).isDisabled()).toBe(true);
+    expect(await amountField(dialog).inputValue()).toBe('25');
+    expect(await dialog.getByText(`New total: ${HEAD_START + 25} eggs`).isVisible()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Vote 25 Eggs' }).isVisible()).toBe(true);
+  });
+
+  it('clamps the typed amount between 1 and the balance', async () => {
+    // Prepare
+    const feature = await backedFeature();
+    const { page } = await voterWith(70);
+    const dialog = await openVoteModal(page, feature.title);
+    const field = amountField(dialog);
+
+    // Act
+    await field.fill('0');
+
+    // Assess
+    expect(await field.inputValue()).toBe('1');
+    expect(await dialog.getByRole('button', { name: 'Vote 1 Eggs' }).isVisible()).toBe(true);
+
+    // Act
+    await field.fill('5000');
+
+    // Assess
+    expect(await field.inputValue()).toBe('70');
+    expect(await dialog.getByText(`New total: ${HEAD_START + 70} eggs`).isVisible()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Vote 70 Eggs' }).isVisible()).toBe(true);
+  });
+
+  it('casts the vote, closes, and updates the card total and the header balance', async () => {
+    // Prepare
+    const feature = await backedFeature();
+    const { voter, page } = await voterWith(500);
+    const card = page.getByRole('article', { name: feature.title });
+    const dialog = await openVoteModal(page, feature.title);
+
+    // Act
+    await dialog.getByRole('button', { name: '50', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Vote 50 Eggs' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Assess
+    await card.getByText(`${HEAD_START + 50} eggs`).waitFor();
+    expect(await card.getByText('2 votes').isVisible()).toBe(true);
+    await page.locator('.account--bar .egg-balance', { hasText: '450' }).waitFor();
+    expect(await eggBalance(page)).toBe(450);
+    expect((await profileOf(voter.token)).egg_balance).toBe(450);
+    expect((await featureOf(voter.token, feature.id)).total_eggs).toBe(HEAD_START + 50);
+  });
+
+  it("says 'Invalid egg amount' with no eggs to vote with, and sends nothing", async () => {
+    // Prepare
+    const feature = await backedFeature();
+    const { voter, page } = await voterWith(0);
+    const dialog = await openVoteModal(page, feature.title);
+
+    // Act
+    await dialog.getByRole('button', { name: /^Vote \d+ Eggs$/ }).click();
+
+    // Assess
+    expect(await alertText(dialog)).toBe('Invalid egg amount');
+    for (const eggs of [10, 25, 50, 100]) {
+      expect(
+        await dialog.getByRole('button', { name: String(eggs), exact: true }).isDisabled(),
+      ).toBe(true);
+    }
+    expect((await featureOf(voter.token, feature.id)).total_eggs).toBe(HEAD_START);
+  });
+
+  it("says 'Failed to cast vote' when the server fails, and keeps the amount", async () => {
+    // Prepare
+    const feature = await backedFeature();
+    const { voter, page } = await voterWith(500);
+    await page.route(
+      (url) => url.pathname === '/api/features/vote',
+      (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream broke' }),
+    );
+    const dialog = await openVoteModal(page, feature.title);
+    await amountField(dialog).fill('33');
+
+    // Act
+    await dialog.getByRole('button', { name: 'Vote 33 Eggs' }).click();
+
+    // Assess
+    expect(await alertText(dialog)).toBe('Failed to cast vote');
+    expect(await amountField(dialog).inputValue()).toBe('33');
+    expect((await profileOf(voter.token)).egg_balance).toBe(500);
+  });
+
+  it("shows the server's own message when it refuses the vote", async () => {
+    // Prepare
+    const feature = await backedFeature();
+    const { page } = await voterWith(500);
+    const dialog = await openVoteModal(page, feature.title);
+    await apiData(`/api/admin/features/${feature.id}/status`, {
+      method: 'PUT',
+      token: adminToken,
+      body: { status: 'in_progress' },
+    });
+
+    // Act
+    await dialog.getByRole('button', { name: 'Vote 10 Eggs' }).click();
+
+    // Assess
+    expect(await alertText(dialog)).toBe('Voting is only allowed on approved features');
+  });
+
+  it('closes on Cancel and returns focus to the Vote button', async () => {
+    // Prepare
+    const feature = await backedFeature();
+    const { page } = await voterWith(500);
+    const dialog = await openVoteModal(page, feature.title);
+
+    // Act
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Assess
+    await dialog.waitFor({ state: 'detached' });
+    const opener = page.getByRole('button', { name: `Vote on ${feature.title}` });
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('has no serious accessibility violations with the modal open', async () => {
+    // Prepare
+    const feature = await backedFeature();
+    const { page } = await voterWith(30);
+    await openVoteModal(page, feature.title);
+
+    // Act
+    const violations = await seriousAccessibilityViolations(page);
+
+    // Assess
+    expect(violations).toEqual([]);
+  });
+
+  it('fits a phone screen', async () => {
+    // Prepare
+    const feature = await backedFeature();
+    const { page } = await voterWith(500, VIEWPORTS.phone);
+
+    // Act
+    const dialog = await openVoteModal(page, feature.title);
+    const submit = dialog.getByRole('button', { name: 'Vote 10 Eggs' });
+    await submit.scrollIntoViewIfNeeded();
+
+    // Assess
+    expect(await fitsWidth(page, dialog)).toBe(true);
+    expect(await submit.isVisible()).toBe(true);
+  });
+});
