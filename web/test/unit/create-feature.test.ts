@@ -79,6 +79,18 @@ describe('Create feature checks before sending (spec 5)', () => {
     ).toBe(CREATE_FEATURE_MESSAGES.noProjects);
   });
 
+  it('asks for a project rather than claiming there are none while the projects load', () => {
+    // Prepare / Act
+    const problem = createFeatureProblem({
+      balance: 500,
+      projectCount: null,
+      input: input({ project_id: '' }),
+    });
+
+    // Assess
+    expect(problem).toBe('Please select a project for this feature request');
+  });
+
   it('refuses a title over 255 characters with the API message', () => {
     // Prepare / Act
     const problem = createFeatureProblem({

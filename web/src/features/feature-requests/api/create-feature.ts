@@ -44,8 +44,8 @@ export async function createFeature({ input }: CreateFeatureRequest): Promise<Fe
 export interface CreateFeatureCheck {
   /** The signed-in user's balance, or null when nobody is signed in. */
   readonly balance: number | null;
-  /** How many projects the form offers. */
-  readonly projectCount: number;
+  /** How many projects the form offers; null while they are still loading. */
+  readonly projectCount: number | null;
   readonly input: CreateFeatureInput;
 }
 

@@ -90,14 +90,19 @@ export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureM
       title,
       description,
       feature_type: featureType,
-      project_id: projectId,
+      // A preselected project that no longer exists counts as none chosen.
+      project_id: projectList.some((project) => project.id === projectId) ? projectId : '',
       tags,
       priority_level: priority,
       use_case: useCase.trim() || undefined,
       expected_benefits: benefits.trim() || undefined,
       user_id: user?.id,
     };
-    const found = createFeatureProblem({ balance, projectCount: projectList.length, input });
+    const found = createFeatureProblem({
+      balance,
+      projectCount: projects.isPending ? null : projectList.length,
+      input,
+    });
     setProblem(found);
     if (found) {
       create.reset();
