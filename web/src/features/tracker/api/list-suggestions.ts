@@ -4,7 +4,8 @@ import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
 import {
   ProjectSuggestionListSchema,
   type ProjectSuggestion,
-  type ProjectSuggestionListQuery,
+  type SuggestionGroup,
+  type SuggestionSort,
 } from '@hatchworks/shared/schemas/tracker';
 import { apiRequest } from '../../../lib/api-client';
 import { sortDirectionFor, type SuggestionView } from '../utils/suggestion-view';
@@ -21,8 +22,15 @@ export interface SuggestionPage {
   readonly next_cursor: string | null;
 }
 
-/** The API query of a view of the suggestions page (without the cursor). */
-export function suggestionListQuery(view: SuggestionView): ProjectSuggestionListQuery {
+/** The API query of one view of the suggestions page (without the cursor). */
+export interface SuggestionListQuery {
+  readonly group: SuggestionGroup | undefined;
+  readonly sort_by: SuggestionSort;
+  readonly sort_direction: 'asc' | 'desc';
+  readonly limit: number;
+}
+
+export function suggestionListQuery(view: SuggestionView): SuggestionListQuery {
   return {
     group: view.group ?? undefined,
     sort_by: view.sort,
@@ -33,7 +41,7 @@ export function suggestionListQuery(view: SuggestionView): ProjectSuggestionList
 
 /** `GET /api/tracker/project-suggestions`: one page of a view; `cursor` continues a list. */
 export async function listSuggestions(
-  query: ProjectSuggestionListQuery,
+  query: SuggestionListQuery,
   cursor?: string,
   signal?: AbortSignal,
 ): Promise<SuggestionPage> {

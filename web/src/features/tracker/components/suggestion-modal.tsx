@@ -77,12 +77,7 @@ export function SuggestionModal({ onClose, onCreated }: SuggestionModalProps) {
 
   return (
     <Modal title="Suggest Project" onClose={onClose}>
-      <form
-        className="suggestion-form"
-        onSubmit={onSubmit}
-        noValidate
-        aria-busy={create.isPending}
-      >
+      <form className="suggestion-form" onSubmit={onSubmit} noValidate aria-busy={create.isPending}>
         <p className="suggestion-form__intro">
           Tell the studio what to build next. All fields are required.
         </p>
