@@ -291,7 +291,7 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
     expect(await requests.last().getByRole('heading').innerText()).toBe('Nest box 1');
     expect([votesBefore, await votes.count()]).toEqual([PAGE_SIZE, PAGE_SIZE + 1]);
     expect(await page.getByRole('button', { name: /^Load more/ }).count()).toBe(0);
-  }, 60_000);
+  }, 90_000);
 
   it("shows each list's failure with 'Try Again', which loads it again", async () => {
     // Prepare
@@ -329,6 +329,34 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
     expect(await ledgerRows(page)).toHaveLength(1);
     await section(page, 'My Votes').getByText('You have not voted on any features yet.').waitFor();
     expect(await section(page, 'My Feature Requests').getByRole('alert').isVisible()).toBe(true);
+  });
+
+  it('keeps the history shown when reloading it after a claim fails', async () => {
+    // Prepare
+    const page = await browser.openPage('/');
+    await openProfile(page, await registerUser());
+    await ledgerRows(page);
+    await page.route('**/api/user/transactions?*', (route) => route.abort('connectionrefused'));
+
+    // Act
+    await page.locator('.account--bar').getByRole('button', { name: 'Claim Daily' }).click();
+    const history = section(page, 'Egg History');
+    await history.getByRole('alert').waitFor({ timeout: 15_000 });
+
+    // Assess
+    expect(await history.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
+    expect((await ledgerRows(page)).map((row) => row.activity)).toEqual(['Welcome bonus']);
+
+    // Act: the connection is back
+    await page.unroute('**/api/user/transactions?*');
+    await history.getByRole('button', { name: 'Try Again' }).click();
+
+    // Assess
+    expect((await ledgerRows(page, 2)).map((row) => row.activity)).toEqual([
+      'Daily claim',
+      'Welcome bonus',
+    ]);
+    expect(await history.getByRole('alert').count()).toBe(0);
   });
 
   it('has no serious accessibility violations with activity shown', async () => {

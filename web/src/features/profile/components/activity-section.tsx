@@ -25,6 +25,7 @@ export interface ActivityQuery {
   readonly isError: boolean;
   readonly isFetching: boolean;
   readonly isFetchNextPageError: boolean;
+  readonly isRefetchError: boolean;
   readonly isFetchingNextPage: boolean;
   readonly hasNextPage: boolean;
   readonly error: Error | null;
@@ -48,16 +49,21 @@ export function ActivityStatus({
   children,
 }: ActivityStatusProps) {
   if (query.isPending) return <LoadingState label={loadingLabel} />;
-  if (query.isError && !query.isFetchNextPageError) {
-    return (
-      <ActivityError
-        message={query.error?.message || failedMessage}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  return <>{children}</>;
+  const error = (
+    <ActivityError
+      message={query.error?.message || failedMessage}
+      retrying={query.isFetching}
+      onRetry={() => void query.refetch()}
+    />
+  );
+  // A failed first load has nothing to show; a failed reload keeps what was shown.
+  if (query.isError && !query.isFetchNextPageError && !query.isRefetchError) return error;
+  return (
+    <>
+      {query.isRefetchError ? error : null}
+      {children}
+    </>
+  );
 }
 
 interface ActivityErrorProps {
