@@ -40,7 +40,7 @@ describe('the DynamoDB table on AWS', () => {
     const [table] = Object.values(site.template.findResources('AWS::DynamoDB::Table'));
     const properties = (table as { Properties: Record<string, unknown> }).Properties;
     // Assess
-    expect(expected).toHaveLength(4);
+    expect(expected).toHaveLength(5);
     expect(properties.GlobalSecondaryIndexes).toEqual(expected);
     expect(properties.AttributeDefinitions).toEqual(expect.arrayContaining(keyAttributes));
   });

@@ -128,3 +128,75 @@ export const voteKeys = {
   }),
   featurePartition: (featureId: string) => `FEATURE_VOTES#${featureId}`,
 };
+
+/*
+ * Tracker: feature requests and project suggestions anyone may submit and vote on. Each one is an
+ * item plus one "sort view" per sort order: a full copy of its public fields whose GSI keys carry
+ * the sort order in the partition and the sort value in the sort key, so every filter and sort is
+ * a Query on one partition. See README.md for the partitions and why.
+ */
+
+/** Net votes may be negative: offset them so the zero-padded text sorts like the number. */
+const VOTES_OFFSET = 5e11;
+const votesValue = (votes: number) => String(VOTES_OFFSET + votes).padStart(13, '0');
+
+/** The sort-key value of each tracker sort order. */
+export const trackerSortValue = {
+  votes: (votes: number, id: string) => `${votesValue(votes)}#${id}`,
+  /** ULIDs sort by time. */
+  date: (id: string) => id,
+  /** Priority rank 1 (Low) to 4 (Critical), newest first within a rank when descending. */
+  priority: (rank: number, id: string) => `${rank}#${id}`,
+  name: (name: string, id: string) => `${sortable(name)}#${id}`,
+};
+
+export const trackerRequestKeys = {
+  item: (id: string) => ({ PK: `TRACKER_REQUEST#${id}`, SK: 'REQUEST' }),
+  view: (id: string, sort: string) => ({ PK: `TRACKER_REQUEST#${id}`, SK: `VIEW#${sort}` }),
+  /** GSI1: every request in this sort order. */
+  allPartition: (sort: string) => `TREQ#${sort}`,
+  /** GSI2: the requests of one project. */
+  projectPartition: (sort: string, projectId: string) => `TREQ#${sort}#PROJECT#${projectId}`,
+  /** GSI3: the requests of one status. */
+  statusPartition: (sort: string, status: string) => `TREQ#${sort}#STATUS#${status}`,
+  /** GSI4: the requests of one priority. */
+  priorityPartition: (sort: string, priority: string) => `TREQ#${sort}#PRIORITY#${priority}`,
+  /** GSI5: the requests of one category. */
+  categoryPartition: (sort: string, category: string) => `TREQ#${sort}#CATEGORY#${category}`,
+};
+
+export const trackerSuggestionKeys = {
+  item: (id: string) => ({ PK: `TRACKER_SUGGESTION#${id}`, SK: 'SUGGESTION' }),
+  view: (id: string, sort: string) => ({ PK: `TRACKER_SUGGESTION#${id}`, SK: `VIEW#${sort}` }),
+  /** GSI1: every suggestion in this sort order. */
+  allPartition: (sort: string) => `TSUG#${sort}`,
+  /** GSI2: the suggestions of one group. */
+  groupPartition: (sort: string, group: string) => `TSUG#${sort}#GROUP#${group}`,
+};
+
+export const trackerVoteKeys = {
+  /** One item per voter and target: its direction, or no item when the voter has no vote. */
+  item: (voterId: string, targetType: string, targetId: string) => ({
+    PK: `TRACKER_VOTER#${voterId}`,
+    SK: `VOTE#${targetType}#${targetId}`,
+  }),
+};
+
+export const activityKeys = {
+  /** Every activity entry, in time order (ULID sort keys). */
+  all: (id: string) => ({ PK: 'ACTIVITY', SK: `ACTIVITY#${id}` }),
+  allPartition: 'ACTIVITY',
+  /** The entries of one project. */
+  ofProject: (projectId: string, id: string) => ({
+    PK: `ACTIVITY#PROJECT#${projectId}`,
+    SK: `ACTIVITY#${id}`,
+  }),
+  projectPartition: (projectId: string) => `ACTIVITY#PROJECT#${projectId}`,
+  prefix: 'ACTIVITY#',
+};
+
+export const trackerCounterKeys = {
+  /** Tracker requests: `total` and one count per status. */
+  requests: { PK: 'COUNTER', SK: 'TRACKER_REQUESTS' },
+  suggestions: { PK: 'COUNTER', SK: 'TRACKER_SUGGESTIONS' },
+};

@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { rateLimitKeys } from './keys';
@@ -58,4 +59,42 @@ export async function recordHits(windows: readonly Window[], now = new Date()): 
       );
     }),
   );
+}
+
+/**
+ * Counts one hit in each window unless one of them is already full, atomically per window (a
+ * conditional ADD, so simultaneous requests cannot all slip under the limit). Answers 0 when the
+ * hit was allowed, else the seconds until the full window ends. A refused hit may still have
+ * counted in the other windows, which only makes the limit stricter.
+ */
+export async function consumeHit(windows: readonly Window[], now = new Date()): Promise<number> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const waits = await Promise.all(
+    windows.map(async (window) => {
+      const start = windowStart(window.seconds, now);
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: rateLimitKeys.window(window.key, start),
+            UpdateExpression: 'ADD hits :one SET expires_at = :expires, entity = :entity',
+            ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ':limit': window.limit,
+              ':expires': start + window.seconds,
+              ':entity': 'RateLimitWindow',
+            },
+          }),
+        );
+        return 0;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) {
+          return Math.max(1, start + window.seconds - nowSeconds);
+        }
+        throw error;
+      }
+    }),
+  );
+  return Math.max(0, ...waits);
 }

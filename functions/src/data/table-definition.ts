@@ -13,6 +13,7 @@ export const TABLE_DEFINITION = {
     { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
     { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
     { indexName: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
+    { indexName: 'GSI5', partitionKey: 'GSI5PK', sortKey: 'GSI5SK' },
   ],
   /** Epoch seconds after which DynamoDB may delete an item (rate-limit windows, etc.). */
   ttlAttribute: 'expires_at',

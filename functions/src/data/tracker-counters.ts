@@ -1,0 +1,56 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import type { TrackerStats } from '@hatchworks/shared/schemas/tracker';
+import { db, tableName } from './client';
+import { counterKeys, trackerCounterKeys } from './keys';
+import type { TransactItem } from './transactions';
+
+function counterUpdate(key: Record<string, string>, deltas: Record<string, number>): TransactItem {
+  const entries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: `ADD ${entries.map((_, index) => `#c${index} :c${index}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(
+        entries.map(([, delta], i) => [`:c${i}`, delta]),
+      ),
+    },
+  };
+}
+
+/** Tracker request counters (`total` and one count per status), for a creation's transaction. */
+export const requestCounterUpdate = (deltas: Record<string, number>) =>
+  counterUpdate(trackerCounterKeys.requests, deltas);
+
+/** The project suggestion counter (`total`), for a creation's transaction. */
+export const suggestionCounterUpdate = (deltas: Record<string, number>) =>
+  counterUpdate(trackerCounterKeys.suggestions, deltas);
+
+/**
+ * The dashboard's numbers from counter items only, in one BatchGetItem: the project total, and
+ * feature requests of both kinds (tracker requests and the egg feature system's), where 'Open',
+ * 'open' and 'pending' count as open and 'Completed' and 'completed' as completed (spec 4).
+ */
+export async function readTrackerStats(): Promise<TrackerStats> {
+  const keys = [counterKeys.projects, trackerCounterKeys.requests, counterKeys.features];
+  const result = await db.send(
+    new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+  );
+  const items = result.Responses?.[tableName] ?? [];
+  const counter = (key: { PK: string; SK: string }) => {
+    const item = items.find((each) => each.PK === key.PK && each.SK === key.SK);
+    return (name: string) => Number(item?.[name] ?? 0);
+  };
+  const projects = counter(counterKeys.projects);
+  const requests = counter(trackerCounterKeys.requests);
+  const features = counter(counterKeys.features);
+  return {
+    projects: { total: projects('total') },
+    feature_requests: {
+      total: requests('total') + features('total'),
+      open: requests('Open') + requests('open') + features('pending'),
+      completed: requests('Completed') + requests('completed') + features('completed'),
+    },
+  };
+}

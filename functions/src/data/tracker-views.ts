@@ -1,0 +1,78 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { VoteTargetType } from '@hatchworks/shared/schemas/tracker';
+import { ValidationError } from '../lib/errors';
+import { db, tableName } from './client';
+import { decodeCursor } from './cursor';
+import { TABLE_DEFINITION, type IndexName } from './table-definition';
+
+/** What every votable tracker record has. */
+export interface VotableRecord {
+  readonly id: string;
+  readonly votes: number;
+}
+
+/**
+ * A kind of tracker record anyone can vote on: how to read it and the items that store it (the
+ * record first, then one sort view per sort order). A vote rewrites all of them together.
+ */
+export interface TrackerTarget<R extends VotableRecord> {
+  readonly type: VoteTargetType;
+  readonly key: (id: string) => Record<string, string>;
+  readonly items: (record: R) => Record<string, unknown>[];
+}
+
+/** Reads a tracker record (strongly consistent: votes re-read it after a lost race). */
+export async function getRecord<R extends VotableRecord>(
+  target: TrackerTarget<R>,
+  id: string,
+): Promise<R | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: target.key(id), ConsistentRead: true }),
+  );
+  return Item ? (withoutKeys(Item) as unknown as R) : undefined;
+}
+
+/** The record's own fields, without table keys. */
+export function withoutKeys(item: Record<string, unknown>): Record<string, unknown> {
+  const fields = { ...item };
+  for (const name of [
+    TABLE_DEFINITION.partitionKey,
+    TABLE_DEFINITION.sortKey,
+    ...TABLE_DEFINITION.globalIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+    'entity',
+    'view',
+  ]) {
+    delete fields[name];
+  }
+  return fields;
+}
+
+/**
+ * Refuses a cursor taken from another list: DynamoDB would reject a start key outside the queried
+ * partition with a server error, so it is a 400 here like any other tampered cursor.
+ */
+export function checkCursorPartition(
+  cursor: string | undefined,
+  index: IndexName | undefined,
+  partition: string,
+): void {
+  const start = decodeCursor(cursor);
+  if (!start) return;
+  const definition = index
+    ? TABLE_DEFINITION.globalIndexes.find((each) => each.indexName === index)
+    : TABLE_DEFINITION;
+  if (!definition || start[definition.partitionKey] !== partition) {
+    throw new ValidationError([{ field: 'cursor', message: 'Invalid cursor' }]);
+  }
+}
+
+/** A FilterExpression of equality tests on the filters not used as the partition. */
+export function equalityFilter(filters: Record<string, string>) {
+  const entries = Object.entries(filters);
+  if (entries.length === 0) return undefined;
+  return {
+    expression: entries.map((_, index) => `#f${index} = :f${index}`).join(' AND '),
+    names: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+    values: Object.fromEntries(entries.map(([, value], index) => [`:f${index}`, value])),
+  };
+}

@@ -1,0 +1,165 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { VoteDirection, VoteTargetType } from '@hatchworks/shared/schemas/tracker';
+import { ConflictError, NotFoundError } from '../lib/errors';
+import { db, tableName } from './client';
+import { trackerVoteKeys } from './keys';
+import {
+  cancellationCodes,
+  isTransactionConflict,
+  transact,
+  type TransactItem,
+} from './transactions';
+import { getRecord, type TrackerTarget, type VotableRecord } from './tracker-views';
+
+/**
+ * Attempts of one vote racing other votes on the same target. Each attempt re-reads the target,
+ * so a lost race costs one more read and write; many simultaneous voters on one target need
+ * several rounds.
+ */
+const VOTE_ATTEMPTS = 30;
+const BACKOFF_BASE_MS = 10;
+const BACKOFF_MAX_MS = 200;
+
+export interface VoteOutcome {
+  readonly votes: number;
+  readonly myVote: VoteDirection | null;
+}
+
+const weight = (direction: VoteDirection) => (direction === 'up' ? 1 : -1);
+
+/** The voter's current direction on a target, read strongly consistent. */
+async function currentVote(
+  voterId: string,
+  type: VoteTargetType,
+  targetId: string,
+): Promise<VoteDirection | null> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: trackerVoteKeys.item(voterId, type, targetId),
+      ConsistentRead: true,
+    }),
+  );
+  return (Item?.direction as VoteDirection | undefined) ?? null;
+}
+
+/** The change of the voter's vote item: create it, remove it, or switch its direction. */
+function voteItemChange(
+  key: Record<string, string>,
+  before: VoteDirection | null,
+  after: VoteDirection | null,
+  now: string,
+  identity: { voterId: string; type: VoteTargetType; targetId: string },
+): TransactItem {
+  if (before === null) {
+    return {
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...key,
+          entity: 'TrackerVote',
+          voter_id: identity.voterId,
+          target_type: identity.type,
+          target_id: identity.targetId,
+          direction: after,
+          created_at: now,
+          updated_at: now,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    };
+  }
+  const condition = {
+    ConditionExpression: 'direction = :before',
+    ExpressionAttributeValues: { ':before': before },
+  };
+  if (after === null) return { Delete: { TableName: tableName, Key: key, ...condition } };
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'SET direction = :after, updated_at = :now',
+      ...condition,
+      ExpressionAttributeValues: { ':before': before, ':after': after, ':now': now },
+    },
+  };
+}
+
+/**
+ * Records a vote: no vote yet adds it, the same direction again removes it, the other direction
+ * switches it. The voter's vote item, the target's count and every sort view of the target change
+ * in one transaction, on the condition that neither the vote nor the count changed since they were
+ * read; a lost race reads again and retries, so the count always equals the sum of the votes.
+ */
+export async function castVote<R extends VotableRecord>(
+  target: TrackerTarget<R>,
+  vote: { voterId: string; targetId: string; direction: VoteDirection },
+  now = new Date(),
+): Promise<VoteOutcome> {
+  const key = trackerVoteKeys.item(vote.voterId, target.type, vote.targetId);
+  for (let attempt = 1; attempt <= VOTE_ATTEMPTS; attempt += 1) {
+    const [record, before] = await Promise.all([
+      getRecord(target, vote.targetId),
+      currentVote(vote.voterId, target.type, vote.targetId),
+    ]);
+    if (!record) throw new NotFoundError();
+    const after = before === vote.direction ? null : vote.direction;
+    const delta = (after ? weight(after) : 0) - (before ? weight(before) : 0);
+    const updated = { ...record, votes: record.votes + delta };
+    const [item, ...views] = target.items(updated);
+    try {
+      await transact([
+        voteItemChange(key, before, after, now.toISOString(), {
+          voterId: vote.voterId,
+          type: target.type,
+          targetId: vote.targetId,
+        }),
+        {
+          Put: {
+            TableName: tableName,
+            Item: item,
+            ConditionExpression: 'votes = :before',
+            ExpressionAttributeValues: { ':before': record.votes },
+          },
+        },
+        ...views.map((view) => ({
+          Put: { TableName: tableName, Item: view, ConditionExpression: 'attribute_exists(PK)' },
+        })),
+      ]);
+      return { votes: updated.votes, myVote: after };
+    } catch (error) {
+      const lostRace =
+        isTransactionConflict(error) ||
+        (cancellationCodes(error) ?? []).includes('ConditionalCheckFailed');
+      if (!lostRace) throw error;
+      const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempt, 5));
+      await sleep(Math.floor(Math.random() * ceiling));
+    }
+  }
+  throw new ConflictError('Too many votes at once on this item. Please try again.');
+}
+
+/** The voter's votes on these targets (at most 100), by target id; targets without one are absent. */
+export async function votesOf(
+  voterId: string,
+  type: VoteTargetType,
+  targetIds: readonly string[],
+): Promise<Map<string, VoteDirection>> {
+  const votes = new Map<string, VoteDirection>();
+  if (targetIds.length === 0) return votes;
+  const result = await db.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [tableName]: {
+          Keys: targetIds.map((id) => trackerVoteKeys.item(voterId, type, id)),
+          ProjectionExpression: 'target_id, direction',
+        },
+      },
+    }),
+  );
+  for (const item of result.Responses?.[tableName] ?? []) {
+    votes.set(String(item.target_id), item.direction as VoteDirection);
+  }
+  return votes;
+}

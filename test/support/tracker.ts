@@ -1,0 +1,167 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type {
+  ActivityList,
+  ProjectSuggestion,
+  ProjectSuggestionList,
+  TrackerFeatureRequest,
+  TrackerFeatureRequestList,
+  TrackerStats,
+  TrackerVoteResult,
+} from '@hatchworks/shared/schemas/tracker';
+import { inject } from 'vitest';
+import { api, type ApiAnswer } from './api';
+import { bearer } from './accounts';
+
+/** An answer's body: `data` (and `next_cursor`) on success, `error` and `code` on failure. */
+export interface AnswerBody<T> {
+  readonly success: boolean;
+  readonly data: T;
+  readonly next_cursor?: string | null;
+  readonly error?: string;
+  readonly code?: string;
+  readonly details?: { field: string; message: string }[];
+}
+
+type Answer<T> = ApiAnswer<AnswerBody<T>>;
+
+/**
+ * One visitor of the tracker: its own client address (sent as CloudFront's viewer-address header,
+ * so per-address limits of one test do not reach another), the anonymous id cookie the API gives
+ * it, and a bearer token when signed in.
+ */
+export class TrackerClient {
+  readonly address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  cookie: string | undefined;
+  lastSetCookie: string | undefined;
+
+  constructor(readonly token?: string) {}
+
+  async call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Answer<T>> {
+    const answer = await api<Answer<T>['body']>(path, {
+      ...init,
+      headers: {
+        'cloudfront-viewer-address': `${this.address}:443`,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.token ? bearer(this.token) : {}),
+        ...(init.headers ?? {}),
+      },
+    });
+    const setCookie = answer.headers.getSetCookie()[0];
+    if (setCookie) {
+      this.lastSetCookie = setCookie;
+      this.cookie = setCookie.split(';')[0];
+    }
+    return answer;
+  }
+}
+
+/** A valid submission payload, with a unique title. */
+export const requestInput = (overrides: Record<string, unknown> = {}) => ({
+  title: `Request ${randomUUID().slice(0, 8)}`,
+  description: 'Dark mode for the dashboard.',
+  ...overrides,
+});
+
+export const suggestionInput = (overrides: Record<string, unknown> = {}) => ({
+  name: `Suggestion ${randomUUID().slice(0, 8)}`,
+  description: 'A text adventure set in a lighthouse.',
+  rationale: 'Short, replayable, fun to write.',
+  ...overrides,
+});
+
+export function postRequest(client: TrackerClient, json: unknown) {
+  return client.call<TrackerFeatureRequest>('/api/tracker/feature-requests', {
+    method: 'POST',
+    json,
+  });
+}
+
+export function postSuggestion(client: TrackerClient, json: unknown) {
+  return client.call<ProjectSuggestion>('/api/tracker/project-suggestions', {
+    method: 'POST',
+    json,
+  });
+}
+
+/** A stored request, submitted by a fresh anonymous visitor unless a client is given. */
+export async function submitRequest(
+  overrides: Record<string, unknown> = {},
+  client = new TrackerClient(),
+): Promise<TrackerFeatureRequest> {
+  const answer = await postRequest(client, requestInput(overrides));
+  if (answer.status !== 201) throw new Error(`request: ${answer.status} ${answer.body.error}`);
+  return answer.body.data;
+}
+
+export async function submitSuggestion(
+  overrides: Record<string, unknown> = {},
+  client = new TrackerClient(),
+): Promise<ProjectSuggestion> {
+  const answer = await postSuggestion(client, suggestionInput(overrides));
+  if (answer.status !== 201) throw new Error(`suggestion: ${answer.status} ${answer.body.error}`);
+  return answer.body.data;
+}
+
+export function vote(
+  client: TrackerClient,
+  target_type: 'feature_request' | 'project_suggestion',
+  target_id: string,
+  direction: 'up' | 'down',
+) {
+  return client.call<TrackerVoteResult>('/api/tracker/vote', {
+    method: 'POST',
+    json: { target_type, target_id, direction },
+  });
+}
+
+/** `n` up votes (or down votes) from `n` different anonymous visitors. */
+export async function votesFromStrangers(
+  target_type: 'feature_request' | 'project_suggestion',
+  target_id: string,
+  n: number,
+  direction: 'up' | 'down' = 'up',
+): Promise<void> {
+  for (let i = 0; i < n; i += 1) {
+    const answer = await vote(new TrackerClient(), target_type, target_id, direction);
+    if (answer.status !== 200) throw new Error(`vote: ${answer.status} ${answer.body.error}`);
+  }
+}
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  return search.size > 0 ? `?${search}` : '';
+};
+
+export function listRequests(
+  params: Record<string, string | number | undefined> = {},
+  client = new TrackerClient(),
+) {
+  return client.call<TrackerFeatureRequestList>(`/api/tracker/feature-requests${query(params)}`);
+}
+
+export function listSuggestions(
+  params: Record<string, string | number | undefined> = {},
+  client = new TrackerClient(),
+) {
+  return client.call<ProjectSuggestionList>(`/api/tracker/project-suggestions${query(params)}`);
+}
+
+export function listActivity(params: Record<string, string | number | undefined> = {}) {
+  return new TrackerClient().call<ActivityList>(`/api/tracker/activity${query(params)}`);
+}
+
+export async function trackerStats(): Promise<TrackerStats> {
+  const answer = await new TrackerClient().call<TrackerStats>('/api/tracker/stats');
+  if (answer.status !== 200) throw new Error(`stats: ${answer.status}`);
+  return answer.body.data;
+}
+
+/** Points this test process's data layer at the stack's table, for direct reads and bulk fills. */
+export function useStackTable(): void {
+  process.env.TABLE_NAME = inject('tableName');
+  process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+}
