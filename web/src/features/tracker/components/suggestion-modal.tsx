@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import {
-  ProjectSuggestionInputSchema,
   SUGGESTION_GROUPS,
   TRACKER_DEFAULTS,
   TRACKER_LIMITS,
@@ -11,19 +10,12 @@ import {
 import { Modal } from '../../../components/ui/modal';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
 import { useCreateSuggestion } from '../api/create-suggestion';
+import { suggestionProblem } from '../utils/suggestion-form';
 
 interface SuggestionModalProps {
   onClose: () => void;
   /** Called after the API stored the suggestion, with its name. */
   onCreated: (name: string) => void;
-}
-
-/** The first of spec 5's problems with a suggestion, or null when it may be sent. */
-export function suggestionProblem(input: ProjectSuggestionInput): string | null {
-  const parsed = ProjectSuggestionInputSchema.safeParse(input);
-  return parsed.success
-    ? null
-    : (parsed.error.issues[0]?.message ?? FALLBACK_MESSAGES.createProjectSuggestion);
 }
 
 /**

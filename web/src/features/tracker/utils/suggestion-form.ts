@@ -1,0 +1,17 @@
+import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
+import {
+  ProjectSuggestionInputSchema,
+  type ProjectSuggestionInput,
+} from '@hatchworks/shared/schemas/tracker';
+
+/**
+ * The first of spec 5's problems with a suggestion ('Name, description and rationale are
+ * required', a text over its length bound, an unknown group), or null when it may be sent. The
+ * API checks the same schema again.
+ */
+export function suggestionProblem(input: ProjectSuggestionInput): string | null {
+  const parsed = ProjectSuggestionInputSchema.safeParse(input);
+  return parsed.success
+    ? null
+    : (parsed.error.issues[0]?.message ?? FALLBACK_MESSAGES.createProjectSuggestion);
+}
