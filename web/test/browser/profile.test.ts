@@ -37,7 +37,8 @@ describe.skipIf(skipBrowserTests)('Profile (/profile)', () => {
     expect(await main.getByText('Daily eggs available to claim!').isVisible()).toBe(true);
     expect(await main.getByText('Features Created', { exact: true }).isVisible()).toBe(true);
     expect(await main.getByText('Votes Cast', { exact: true }).isVisible()).toBe(true);
-    const since = await main.locator('time').getAttribute('datetime');
+    const stats = main.getByRole('region', { name: 'Your stats' });
+    const since = await stats.locator('time').getAttribute('datetime');
     expect(since).toBe(auth.user.member_since);
   });
 
