@@ -1,3 +1,4 @@
+import type { CreateFeatureInput } from '@hatchworks/shared/schemas/features';
 import type { ProjectInput } from '@hatchworks/shared/schemas/projects';
 
 const repo = (name: string) => ({ url: `https://github.com/hatchworks-studio/${name}` });
@@ -197,6 +198,95 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
       requiresBuild: false,
       packageManager: 'none',
       backend: { type: 'none' },
+    },
+  },
+];
+
+/** A demo feature request, written through the same repository calls as the API. */
+export interface DemoFeature {
+  /** Title of the demo project it is for. */
+  readonly project: string;
+  readonly input: Omit<CreateFeatureInput, 'project_id' | 'user_id'>;
+  /** Where the demo admin leaves it, with the notes shown on its card. */
+  readonly outcome:
+    | { readonly status: 'approved'; readonly notes: string }
+    | { readonly status: 'rejected'; readonly notes: string }
+    | { readonly status: 'pending' };
+  /** Eggs the demo admin and the demo user put on it (approved requests only). */
+  readonly votes?: { readonly admin?: number; readonly user?: number };
+}
+
+/** What the demo admin grants the demo user first, so the seed leaves eggs to play with. */
+export const DEMO_USER_BONUS = { amount: 300, reason: 'Demo seed: eggs to try voting with' };
+
+/**
+ * The demo feature requests seeded on the first local run, all by the demo user: three approved
+ * with votes, one pending for the demo admin to moderate, one rejected (its 100 eggs refunded).
+ */
+export const DEMO_FEATURES: readonly DemoFeature[] = [
+  {
+    project: 'Yolk Runner',
+    input: {
+      title: 'Daily challenge mode',
+      description:
+        'One fixed course a day, the same for everyone, with a leaderboard that resets at midnight UTC.',
+      feature_type: 'new_feature',
+      tags: ['gameplay', 'leaderboard'],
+      use_case: 'I play a round with my morning coffee and want to compare with friends.',
+      priority_level: 'high',
+    },
+    outcome: { status: 'approved', notes: 'Planned for the 2.1 release.' },
+    votes: { admin: 60, user: 25 },
+  },
+  {
+    project: 'Brood Board',
+    input: {
+      title: 'Export a board as CSV',
+      description: 'Download every card of a board with its column, assignee and due date.',
+      feature_type: 'enhancement',
+      tags: ['export', 'csv'],
+      expected_benefits: 'Reporting in a spreadsheet without copying cards by hand.',
+      priority_level: 'medium',
+    },
+    outcome: { status: 'approved', notes: 'Good idea, small change.' },
+    votes: { admin: 35 },
+  },
+  {
+    project: 'Shell Budget',
+    input: {
+      title: 'Dark mode',
+      description: 'Follow the system colour scheme, with a switch to override it.',
+      feature_type: 'ui_improvement',
+      tags: ['theme', 'accessibility'],
+      priority_level: 'low',
+    },
+    outcome: { status: 'approved', notes: 'Approved.' },
+    votes: { admin: 15 },
+  },
+  {
+    project: 'Omelette Planner',
+    input: {
+      title: 'Share a shopping list by link',
+      description:
+        'A read-only link to the week’s shopping list that works without an account, for whoever does the shopping.',
+      feature_type: 'new_feature',
+      tags: ['sharing'],
+      priority_level: 'medium',
+    },
+    outcome: { status: 'pending' },
+  },
+  {
+    project: 'Eggshell Chronicles',
+    input: {
+      title: 'Audio narration of every chapter',
+      description: 'A recorded reading of each chapter, published with the text.',
+      feature_type: 'new_feature',
+      tags: ['audio'],
+      priority_level: 'low',
+    },
+    outcome: {
+      status: 'rejected',
+      notes: 'Out of scope for a text-first serial; we may revisit it with a narrator.',
     },
   },
 ];

@@ -7,6 +7,7 @@ import { API_AUDIENCE, IDP_PATH } from './idp/settings';
 import { LocalStackError } from './local-error';
 import { DEMO_PROJECTS } from './seed-data';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed-accounts';
+import { seedDemoFeatures } from './seed-features';
 import { startServer, type RunningServer } from './server';
 import { ensureTable } from './table';
 
@@ -25,6 +26,11 @@ export interface LocalStackOptions {
   readonly tokenSecret?: string;
   /** Extra environment for the handlers (e.g. login limits in tests). */
   readonly functionEnv?: Readonly<Record<string, string>>;
+  /**
+   * Seed demo feature requests, votes and a refund too on the first run (`npm start`). Off by
+   * default, so tests and the bench start without them.
+   */
+  readonly demoFeatures?: boolean;
 }
 
 export interface LocalStack {
@@ -123,6 +129,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const { seedProjectsOnce } = await import('@hatchworks/functions/data/seed-repository');
     const seeded = await seedProjectsOnce('demo-projects', DEMO_PROJECTS);
     await seedDemoAccounts();
+    if (seeded && options.demoFeatures) await seedDemoFeatures();
     server.serve({
       config: { ...options.config, auth: idp.auth },
       mounts: [{ prefix: IDP_PATH, handle: idp.handle }],
