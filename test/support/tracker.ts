@@ -30,11 +30,13 @@ type Answer<T> = ApiAnswer<AnswerBody<T>>;
  * it, and a bearer token when signed in.
  */
 export class TrackerClient {
-  readonly address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   cookie: string | undefined;
   lastSetCookie: string | undefined;
 
-  constructor(readonly token?: string) {}
+  constructor(
+    readonly token?: string,
+    readonly address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+  ) {}
 
   async call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Answer<T>> {
     const answer = await api<Answer<T>['body']>(path, {
@@ -164,4 +166,13 @@ export function useStackTable(): void {
   process.env.TABLE_NAME = inject('tableName');
   process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+}
+
+/**
+ * Waits until the current rate-limit window has at least `margin` seconds left, so a test that
+ * fills a window is not split across two fixed windows.
+ */
+export async function awayFromWindowEdge(windowSeconds = 600, margin = 45): Promise<void> {
+  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
+  if (left < margin) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 1000));
 }
