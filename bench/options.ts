@@ -24,7 +24,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --seconds N     length of the measured phase (default 15, env BENCH_SECONDS)
   --ops N         a fixed number of measured requests instead (env BENCH_OPS)
   --features N    approved feature requests to vote on (default 5, env BENCH_FEATURES)
-  --seed N        seed of the random workload mix (default: random, printed)
+  --seed N        seed of the random workload mix (default: random, printed; env BENCH_SEED)
   --out FILE      where to write the JSON report (default bench/results/<timestamp>.json)
   --help          this text`;
 
