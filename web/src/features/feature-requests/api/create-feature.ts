@@ -11,6 +11,7 @@ import {
   type Feature,
 } from '@hatchworks/shared/schemas/features';
 import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 
 /** Spec 5 and 8: the create modal's own texts (the API answers the others itself). */
 export const CREATE_FEATURE_MESSAGES = {
@@ -82,14 +83,28 @@ export function useIdempotencyKey() {
   };
 }
 
-/** Spec 4: after a create the lists and the user's data (balance, stats, history) reload. */
+/**
+ * Spec 4: after a create the lists and the user's data (balance, stats, history) reload, even when
+ * the modal was closed while the request was on its way.
+ */
 export function useCreateFeature() {
   const queryClient = useQueryClient();
+  const session = useSession();
   return useMutation({
     mutationFn: createFeature,
     onSuccess: () => {
+      const user = session.user;
+      if (user) {
+        session.updateUser({
+          ...user,
+          egg_balance: user.egg_balance - EGGS.featureCreationCost,
+          stats: { ...user.stats, features_created: user.stats.features_created + 1 },
+        });
+      }
       void queryClient.invalidateQueries({ queryKey: ['features'] });
       void queryClient.invalidateQueries({ queryKey: ['user'] });
     },
+    // On failure too: the server may know a newer balance than this page (spent in another tab).
+    onSettled: () => session.refreshUser().catch((error: unknown) => console.warn(error)),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
 import { VoteResultSchema, type VoteResult } from '@hatchworks/shared/schemas/features';
 import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 
 /** Spec 8: the vote modal's message when the server gives none. */
 export const VOTE_FAILED = 'Failed to cast vote';
@@ -26,14 +27,21 @@ export async function voteFeature({ featureId, eggs }: VoteFeatureRequest): Prom
   return envelope.data;
 }
 
-/** Spec 4: after a vote the lists and the user's data reload. */
+/**
+ * Spec 4: after a vote the lists and the user's data reload, even when the modal was closed while
+ * the vote was on its way.
+ */
 export function useVoteFeature() {
   const queryClient = useQueryClient();
+  const session = useSession();
   return useMutation({
     mutationFn: voteFeature,
-    onSuccess: () => {
+    onSuccess: (result) => {
+      if (session.user) session.updateUser({ ...session.user, egg_balance: result.new_balance });
       void queryClient.invalidateQueries({ queryKey: ['features'] });
       void queryClient.invalidateQueries({ queryKey: ['user'] });
     },
+    // On failure too: the server may know a newer balance than this page (spent in another tab).
+    onSettled: () => session.refreshUser().catch((error: unknown) => console.warn(error)),
   });
 }

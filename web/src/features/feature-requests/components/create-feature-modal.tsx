@@ -108,24 +108,7 @@ export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureM
       create.reset();
       return;
     }
-    create.mutate(
-      { input, idempotencyKey: keyFor(input) },
-      {
-        onSuccess: () => {
-          if (user) {
-            session.updateUser({
-              ...user,
-              egg_balance: user.egg_balance - EGGS.featureCreationCost,
-              stats: { ...user.stats, features_created: user.stats.features_created + 1 },
-            });
-          }
-          session.refreshUser().catch((error: unknown) => console.warn(error));
-          onClose();
-        },
-        // The server may know a newer balance than this page (spent in another tab).
-        onError: () => session.refreshUser().catch((error: unknown) => console.warn(error)),
-      },
-    );
+    create.mutate({ input, idempotencyKey: keyFor(input) }, { onSuccess: onClose });
   };
 
   const projectPlaceholder = projects.isPending

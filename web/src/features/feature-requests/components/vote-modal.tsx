@@ -51,18 +51,7 @@ export function VoteModal({ feature, onClose }: VoteModalProps) {
     }
     setProblem(null);
     const payload = { featureId: feature.id, eggs: amount };
-    vote.mutate(
-      { ...payload, idempotencyKey: keyFor(payload) },
-      {
-        onSuccess: (result) => {
-          if (user) session.updateUser({ ...user, egg_balance: result.new_balance });
-          session.refreshUser().catch((error: unknown) => console.warn(error));
-          onClose();
-        },
-        // The server may know a newer balance than this page (spent in another tab).
-        onError: () => session.refreshUser().catch((error: unknown) => console.warn(error)),
-      },
-    );
+    vote.mutate({ ...payload, idempotencyKey: keyFor(payload) }, { onSuccess: onClose });
   };
 
   return (
