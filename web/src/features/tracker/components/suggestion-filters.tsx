@@ -15,7 +15,10 @@ interface SuggestionFiltersProps {
 export function SuggestionFilters({ view, onChange }: SuggestionFiltersProps) {
   const id = useId();
   return (
-    <div className="suggestion-filters" role="search" aria-label="Filter project suggestions">
+    <div className="suggestion-filters" role="search" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="visually-hidden">
+        Filter and sort
+      </h2>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-group`}>
           Group

@@ -71,7 +71,7 @@ export function SuggestionList({ view, onSuggest }: SuggestionListProps) {
   return (
     <>
       <h2 id={headingId} className="visually-hidden">
-        Suggestions
+        Project suggestions
       </h2>
       <ul className="suggestion-list" aria-labelledby={headingId} aria-busy={list.isFetching}>
         {suggestions.map((suggestion) => (

@@ -50,15 +50,17 @@ export function SuggestionPage() {
         </button>
       </header>
 
-      <div role="status" className="suggestion-page__status">
+      <SuggestionFilters view={view} onChange={setView} />
+
+      {/* Present from the start, so screen readers announce what appears in it. */}
+      <div className="suggestion-page__status" role="status">
         {created ? (
           <p className="suggestion-page__notice">
-            Thanks! “{created}” was added to the suggestions.
+            Thanks! Your suggestion “{created}” was submitted.
           </p>
         ) : null}
       </div>
 
-      <SuggestionFilters view={view} onChange={setView} />
       <SuggestionList view={view} onSuggest={openModal} />
 
       {suggesting ? (
