@@ -1,10 +1,5 @@
-import { paths } from '../../../config/paths';
-import { ComingSoon } from '../coming-soon';
+import { RequestsPage } from '../../../features/tracker/components/requests-page';
 
 export default function TrackerRequestsRoute() {
-  return (
-    <ComingSoon title={paths.trackerRequests.title}>
-      Browse, filter and submit feature requests for the studio&apos;s projects.
-    </ComingSoon>
-  );
+  return <RequestsPage />;
 }

@@ -6,7 +6,6 @@ import {
   TRACKER_REQUEST_SORTS,
   TRACKER_STATUSES,
   type TrackerCategory,
-  type TrackerFeatureRequestListQuery,
   type TrackerPriority,
   type TrackerRequestSort,
   type TrackerStatus,
@@ -96,11 +95,22 @@ export function withRequestFilter(
   return next;
 }
 
-/** The list query of `GET /api/tracker/feature-requests` for a filter (without the cursor). */
+/** The query of `GET /api/tracker/feature-requests` (shared `TrackerFeatureRequestListQuerySchema`). */
+export interface RequestListQuery {
+  readonly project_id: string | undefined;
+  readonly status: TrackerStatus | undefined;
+  readonly priority: TrackerPriority | undefined;
+  readonly category: TrackerCategory | undefined;
+  readonly sort_by: TrackerRequestSort;
+  readonly sort_direction: SortDirection;
+  readonly limit: number;
+}
+
+/** The list query for a filter (without the cursor). */
 export function requestListQuery(
   filter: TrackerRequestFilter,
   limit: number = REQUESTS_PAGE_SIZE,
-): TrackerFeatureRequestListQuery {
+): RequestListQuery {
   return {
     project_id: filter.project,
     status: filter.status,

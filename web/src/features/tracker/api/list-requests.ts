@@ -1,0 +1,56 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
+import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
+import {
+  TrackerFeatureRequestListSchema,
+  type TrackerFeatureRequest,
+} from '@hatchworks/shared/schemas/tracker';
+import { apiRequest } from '../../../lib/api-client';
+import {
+  REQUESTS_PAGE_SIZE,
+  requestListQuery,
+  type TrackerRequestFilter,
+} from '../utils/request-filters';
+import { trackerKeys } from './keys';
+
+const RequestPageSchema = pageEnvelope(TrackerFeatureRequestListSchema);
+
+/** One page of tracker requests and the cursor of the next one (null on the last). */
+export interface TrackerRequestPage {
+  readonly feature_requests: readonly TrackerFeatureRequest[];
+  readonly next_cursor: string | null;
+}
+
+/** `GET /api/tracker/feature-requests`: one page of a filter; `cursor` continues the list. */
+export async function listTrackerRequests(
+  filter: TrackerRequestFilter,
+  options: { cursor?: string; limit?: number; signal?: AbortSignal } = {},
+): Promise<TrackerRequestPage> {
+  const envelope = await apiRequest('/tracker/feature-requests', {
+    query: { ...requestListQuery(filter, options.limit), cursor: options.cursor },
+    schema: RequestPageSchema,
+    fallbackMessage: FALLBACK_MESSAGES.fetchFeatureRequests,
+    signal: options.signal,
+  });
+  return {
+    feature_requests: envelope.data.feature_requests,
+    next_cursor: envelope.next_cursor,
+  };
+}
+
+/** The pages of one filter; 'Load More Requests' fetches the next with the last `next_cursor`. */
+export const trackerRequestListQueryOptions = (
+  filter: TrackerRequestFilter,
+  pageSize: number = REQUESTS_PAGE_SIZE,
+) =>
+  infiniteQueryOptions({
+    queryKey: trackerKeys.requestList(filter, pageSize),
+    queryFn: ({ pageParam, signal }) =>
+      listTrackerRequests(filter, { cursor: pageParam, limit: pageSize, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+
+export function useTrackerRequestList(filter: TrackerRequestFilter) {
+  return useInfiniteQuery(trackerRequestListQueryOptions(filter));
+}

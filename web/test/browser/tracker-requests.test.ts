@@ -1,0 +1,470 @@
+import type { Locator, Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '@hatchworks/shared/schemas/projects';
+import { TRACKER_MESSAGES, type TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
+import {
+  seriousAccessibilityViolations,
+  skipBrowserTests,
+  useBrowser,
+  VIEWPORTS,
+  type OpenPageOptions,
+} from './support/browser';
+import { fitsWidth } from './support/feature-modals';
+import {
+  listTrackerRequests,
+  ownClientAddress,
+  submitTrackerRequest,
+  trackerProject,
+} from './support/tracker';
+
+const LIST_PATH = '/api/tracker/feature-requests';
+
+const fulfillJson = (route: Route, status: number, body: unknown) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+/** Every `GET` of the request list the page sends, as its query parameters. */
+function recordListCalls(page: Page): URLSearchParams[] {
+  const calls: URLSearchParams[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === LIST_PATH && request.method() === 'GET') calls.push(url.searchParams);
+  });
+  return calls;
+}
+
+const requestsPath = (query: Record<string, string>) =>
+  `/tracker/requests?${new URLSearchParams(query).toString()}`;
+
+/** The list of request cards once it has loaded. */
+async function requestList(page: Page): Promise<Locator> {
+  const list = page.getByRole('list', { name: 'Feature requests' });
+  await list.waitFor();
+  return list;
+}
+
+async function cardTitles(list: Locator): Promise<string[]> {
+  return list.getByRole('article').getByRole('heading', { level: 3 }).allInnerTexts();
+}
+
+/** The filter dropdowns' chosen values, by label. */
+async function selectValues(page: Page): Promise<Record<string, string>> {
+  const filters = page.getByRole('search', { name: 'Filter and sort' });
+  const labels = ['Project', 'Status', 'Priority', 'Category', 'Sort by', 'Order'];
+  const values = await Promise.all(
+    labels.map((label) => filters.getByLabel(label, { exact: true }).inputValue()),
+  );
+  return Object.fromEntries(labels.map((label, index) => [label, values[index] ?? '']));
+}
+
+/** The vote count a card shows (the number before the hidden ' votes'). */
+async function shownVotes(card: Locator): Promise<number> {
+  const text = await card.getByRole('status').innerText();
+  return Number.parseInt(text, 10);
+}
+
+describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)', () => {
+  const browser = useBrowser();
+  /** The SPA's calls get an address of their own, so the rate limits count this test apart. */
+  const open = (path: string, options: OpenPageOptions = {}) =>
+    browser.openPage(path, {
+      ...options,
+      prepare: async (page) => {
+        await ownClientAddress(page);
+        await options.prepare?.(page);
+      },
+    });
+
+  let project: Project;
+  let highOpen: TrackerFeatureRequest[];
+  let lowOpen: TrackerFeatureRequest;
+  let critical: TrackerFeatureRequest;
+
+  beforeAll(async () => {
+    project = await trackerProject();
+    highOpen = await Promise.all([
+      submitTrackerRequest({
+        project_id: project.id,
+        priority: 'High',
+        category: 'New Feature',
+        tags: 'ui, mobile',
+      }),
+      submitTrackerRequest({ project_id: project.id, priority: 'High' }),
+    ]);
+    lowOpen = await submitTrackerRequest({ project_id: project.id, priority: 'Low' });
+    critical = await submitTrackerRequest({
+      project_id: project.id,
+      priority: 'Critical',
+      category: 'Enhancement',
+    });
+  });
+
+  it('shows exactly the view a shared link names', async () => {
+    // Prepare
+    const path = requestsPath({ project: project.id, status: 'Open', priority: 'High' });
+
+    // Act
+    const page = await open('/', {});
+    const calls = recordListCalls(page);
+    await page.goto(path);
+    const list = await requestList(page);
+
+    // Assess
+    expect(await selectValues(page)).toEqual({
+      Project: project.id,
+      Status: 'Open',
+      Priority: 'High',
+      Category: '',
+      'Sort by': 'votes',
+      Order: 'desc',
+    });
+    expect((await cardTitles(list)).toSorted()).toEqual(
+      highOpen.map((request) => request.title).toSorted(),
+    );
+    for (const card of await list.getByRole('article').all()) {
+      const details = card.getByRole('list', { name: 'Details' });
+      expect(await details.innerText()).toContain('Open');
+      expect(await details.innerText()).toContain('High');
+      expect(await card.getByRole('link', { name: `Project: ${project.title}` }).count()).toBe(1);
+    }
+    expect(calls.at(-1)?.get('project_id')).toBe(project.id);
+    expect(calls.at(-1)?.get('status')).toBe('Open');
+    expect(calls.at(-1)?.get('priority')).toBe('High');
+    expect(calls.at(-1)?.get('sort_by')).toBe('votes');
+    expect(calls.at(-1)?.get('sort_direction')).toBe('desc');
+    expect(await page.title()).toMatch(/^Feature Requests \| /);
+  });
+
+  it('shows every field of a card, with markup as plain text', async () => {
+    // Prepare
+    const title = `<img src=x onerror="window.pwned=1"><b>Bold ${project.id.slice(0, 4)}</b>`;
+    const request = await submitTrackerRequest({
+      project_id: project.id,
+      title,
+      description: 'Line one\n<script>window.pwned=1</script>',
+      priority: 'Medium',
+      category: 'UI/UX Improvement',
+      tags: 'ui, performance, UI, mobile',
+    });
+
+    // Act
+    const page = await open(requestsPath({ project: project.id, priority: 'Medium' }));
+    const card = (await requestList(page)).getByRole('article', { name: title, exact: true });
+    await card.waitFor();
+
+    // Assess
+    expect(await card.getByRole('heading', { level: 3 }).innerText()).toBe(title);
+    expect(await card.getByText('<script>window.pwned=1</script>').isVisible()).toBe(true);
+    expect(await card.getByRole('list', { name: 'Details' }).innerText()).toMatch(
+      /Open[\s\S]*Medium[\s\S]*UI\/UX Improvement/,
+    );
+    expect(
+      await card.getByRole('list', { name: 'Tags' }).getByRole('listitem').allInnerTexts(),
+    ).toEqual(['#ui', '#performance', '#mobile']);
+    expect(
+      await card.getByRole('link', { name: `Project: ${project.title}` }).getAttribute('href'),
+    ).toBe(requestsPath({ project: project.id }));
+    expect(await card.innerText()).toContain(project.group_name);
+    expect(await card.locator('time').getAttribute('datetime')).toBe(request.created_at);
+    expect(await shownVotes(card)).toBe(0);
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+  });
+
+  it('writes each filter change into the URL without adding history entries', async () => {
+    // Prepare
+    const page = await open(requestsPath({ project: project.id }));
+    const list = await requestList(page);
+    expect(await list.getByRole('article').count()).toBeGreaterThanOrEqual(4);
+    const historyLength = await page.evaluate(() => history.length);
+    const filters = page.getByRole('search', { name: 'Filter and sort' });
+
+    // Act
+    await filters.getByLabel('Priority', { exact: true }).selectOption('Low');
+    await page.waitForURL((url) => url.searchParams.get('priority') === 'Low');
+    await filters.getByLabel('Sort by', { exact: true }).selectOption('date');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'date');
+    await list.getByRole('article', { name: lowOpen.title }).waitFor();
+
+    // Assess
+    const url = new URL(page.url());
+    expect(url.searchParams.get('project')).toBe(project.id);
+    expect(url.searchParams.get('priority')).toBe('Low');
+    expect(url.searchParams.get('sort')).toBe('date');
+    expect(await cardTitles(list)).toEqual([lowOpen.title]);
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+
+    // A reload (or the link shared) reproduces the view; clearing returns to the project only.
+    await page.reload();
+    expect(await cardTitles(await requestList(page))).toEqual([lowOpen.title]);
+    expect((await selectValues(page)).Priority).toBe('Low');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((next) => !next.searchParams.has('project'));
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('date');
+    expect((await selectValues(page)).Project).toBe('');
+  });
+
+  it('shows the empty state, whose button opens the submit form', async () => {
+    // Prepare
+    const page = await open(requestsPath({ project: project.id, status: 'Completed' }));
+    const empty = page.getByText('No feature requests found.');
+    await empty.waitFor();
+
+    // Act
+    await page.getByRole('button', { name: 'Submit the first request!' }).click();
+
+    // Assess
+    const dialog = page.getByRole('dialog', { name: 'Submit Feature Request' });
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await page.getByRole('list', { name: 'Feature requests' }).count()).toBe(0);
+  });
+
+  it('submits a request: the form closes and the new card is listed', async () => {
+    // Prepare
+    const own = await trackerProject({ group_name: 'Fiction Projects' });
+    const page = await open(requestsPath({ project: own.id }));
+    await page.getByText('No feature requests found.').waitFor();
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit Feature Request' });
+    const title = `Offline mode ${own.id.slice(0, 6)}`;
+
+    // Act
+    expect(await dialog.getByLabel('Category').inputValue()).toBe('Bug Fix');
+    expect(await dialog.getByLabel('Priority').inputValue()).toBe('Low');
+    expect(await dialog.getByLabel('Project').inputValue()).toBe(own.id);
+    expect(await dialog.getByLabel('Tags').getAttribute('placeholder')).toBe(
+      'ui, performance, mobile',
+    );
+    await dialog.getByLabel('Project').selectOption('');
+    expect(await dialog.getByLabel('Project').locator('option:checked').innerText()).toBe(
+      'Select a project (optional)',
+    );
+    await dialog.getByLabel('Project').selectOption(own.id);
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    expect(await dialog.getByRole('alert').innerText()).toBe(TRACKER_MESSAGES.titleAndDescription);
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Description').fill('Read the stories without a connection.');
+    await dialog.getByLabel('Category').selectOption('New Feature');
+    await dialog.getByLabel('Priority').selectOption('High');
+    await dialog.getByLabel('Tags').fill('offline, mobile, Offline');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Assess
+    const card = (await requestList(page)).getByRole('article', { name: title });
+    await card.waitFor();
+    expect(await card.getByRole('list', { name: 'Details' }).innerText()).toMatch(
+      /Open[\s\S]*High[\s\S]*New Feature/,
+    );
+    expect(
+      await card.getByRole('list', { name: 'Tags' }).getByRole('listitem').allInnerTexts(),
+    ).toEqual(['#offline', '#mobile']);
+    expect(
+      await page
+        .getByRole('status')
+        .getByText(`Your request “${title}” was submitted.`)
+        .isVisible(),
+    ).toBe(true);
+    const stored = await listTrackerRequests({ project_id: own.id });
+    expect(stored.feature_requests.map((request) => request.title)).toEqual([title]);
+  });
+
+  it('keeps what was typed and shows the server message when a submit is refused', async () => {
+    // Prepare
+    const message = TRACKER_MESSAGES.tooManySubmissions(7);
+    const page = await open(requestsPath({ project: project.id }), {
+      prepare: (target) =>
+        target.route(`**${LIST_PATH}`, (route) =>
+          route.request().method() === 'POST'
+            ? fulfillJson(route, 429, { success: false, error: message, code: 'RATE_LIMITED' })
+            : route.fallback(),
+        ),
+    });
+    await requestList(page);
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit Feature Request' });
+
+    // Act
+    await dialog.getByLabel('Title').fill('Keep me');
+    await dialog.getByLabel('Description').fill('Typed with care.');
+    await dialog.getByLabel('Tags').fill('ui, mobile');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    const alert = dialog.getByRole('alert');
+    await alert.waitFor();
+
+    // Assess
+    expect(await alert.innerText()).toBe(message);
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Keep me');
+    expect(await dialog.getByLabel('Description').inputValue()).toBe('Typed with care.');
+    expect(await dialog.getByLabel('Tags').inputValue()).toBe('ui, mobile');
+  });
+
+  it('votes up, takes the vote back, and switches to down', async () => {
+    // Prepare
+    const own = await trackerProject();
+    const request = await submitTrackerRequest({ project_id: own.id });
+    const page = await open(requestsPath({ project: own.id }));
+    const card = (await requestList(page)).getByRole('article', { name: request.title });
+    const up = card.getByRole('button', { name: `Upvote ${request.title}` });
+    const down = card.getByRole('button', { name: `Downvote ${request.title}` });
+    const storedVotes = async () =>
+      (await listTrackerRequests({ project_id: own.id })).feature_requests[0]?.votes;
+
+    // Act
+    await up.click();
+    await expect.poll(() => shownVotes(card)).toBe(1);
+
+    // Assess
+    expect(await up.getAttribute('aria-pressed')).toBe('true');
+    expect(await storedVotes()).toBe(1);
+
+    // The same direction again removes the vote.
+    await up.click();
+    await expect.poll(() => shownVotes(card)).toBe(0);
+    expect(await up.getAttribute('aria-pressed')).toBe('false');
+    expect(await storedVotes()).toBe(0);
+
+    // Down switches from none, then up switches from down.
+    await down.click();
+    await expect.poll(() => shownVotes(card)).toBe(-1);
+    expect(await down.getAttribute('aria-pressed')).toBe('true');
+    await up.click();
+    await expect.poll(() => shownVotes(card)).toBe(1);
+    expect(await up.getAttribute('aria-pressed')).toBe('true');
+    expect(await down.getAttribute('aria-pressed')).toBe('false');
+    expect(await storedVotes()).toBe(1);
+
+    // The anonymous id cookie keeps the visitor's vote across a reload.
+    await page.reload();
+    const reloaded = (await requestList(page)).getByRole('article', { name: request.title });
+    expect(await shownVotes(reloaded)).toBe(1);
+    expect(
+      await reloaded
+        .getByRole('button', { name: `Upvote ${request.title}` })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+  });
+
+  it('shows the reason when a vote is refused and keeps the count', async () => {
+    // Prepare
+    const message = TRACKER_MESSAGES.tooManyVotes(3);
+    const page = await open(requestsPath({ project: project.id, priority: 'Critical' }), {
+      prepare: (target) =>
+        target.route('**/api/tracker/vote', (route) =>
+          fulfillJson(route, 429, { success: false, error: message, code: 'RATE_LIMITED' }),
+        ),
+    });
+    const card = (await requestList(page)).getByRole('article', { name: critical.title });
+
+    // Act
+    await card.getByRole('button', { name: `Upvote ${critical.title}` }).click();
+
+    // Assess
+    expect(await card.getByRole('alert').innerText()).toBe(message);
+    expect(await shownVotes(card)).toBe(0);
+  });
+
+  it('loads the next page with Load More Requests', async () => {
+    // Prepare: one request more than a page (20).
+    const own = await trackerProject();
+    const created: TrackerFeatureRequest[] = [];
+    for (let batch = 0; batch < 3; batch += 1) {
+      created.push(
+        ...(await Promise.all(
+          Array.from({ length: 7 }, () => submitTrackerRequest({ project_id: own.id })),
+        )),
+      );
+    }
+    const page = await open('/', {});
+    const calls = recordListCalls(page);
+    await page.goto(requestsPath({ project: own.id, sort: 'date' }));
+    const list = await requestList(page);
+    const more = page.getByRole('button', { name: 'Load More Requests' });
+    await more.waitFor();
+    const firstPage = await cardTitles(list);
+
+    // Act
+    await more.click();
+    await list.getByRole('article').nth(20).waitFor();
+
+    // Assess
+    expect(firstPage).toHaveLength(20);
+    const all = await cardTitles(list);
+    expect(all.toSorted()).toEqual(created.map((request) => request.title).toSorted());
+    expect(all.slice(0, 20)).toEqual(firstPage);
+    expect(await more.count()).toBe(0);
+    expect(calls.at(0)?.get('limit')).toBe('20');
+    expect(calls.at(-1)?.get('cursor')).toBeTruthy();
+    expect(calls.at(-1)?.get('sort_by')).toBe('date');
+  });
+
+  it('shows the loading text, then the error with its message, and recovers on Try Again', async () => {
+    // Prepare
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let failing = true;
+    const page = await open('/', {});
+    await page.route(`**${LIST_PATH}?*`, async (route) => {
+      await held;
+      if (failing) {
+        await fulfillJson(route, 400, {
+          success: false,
+          error: 'Invalid input data.',
+          code: 'VALIDATION_ERROR',
+        });
+      } else {
+        await route.fallback();
+      }
+    });
+
+    // Act
+    await page.goto(requestsPath({ project: project.id }));
+    const loading = page.getByRole('status').getByText('Loading feature requests...');
+    await loading.waitFor();
+    release();
+    const alert = page.getByRole('alert');
+    await alert.getByText('Error loading feature requests: Invalid input data.').waitFor();
+    failing = false;
+    await alert.getByRole('button', { name: 'Try Again' }).click();
+
+    // Assess
+    expect(await cardTitles(await requestList(page))).toContain(critical.title);
+  });
+
+  it('has no serious axe violations with data and with the form open', async () => {
+    // Prepare
+    const page = await open(requestsPath({ project: project.id }), { bypassCSP: true });
+    await requestList(page);
+
+    // Act
+    const withData = await seriousAccessibilityViolations(page);
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await page.getByRole('dialog', { name: 'Submit Feature Request' }).waitFor();
+    const withForm = await seriousAccessibilityViolations(page);
+
+    // Assess
+    expect(withData).toEqual([]);
+    expect(withForm).toEqual([]);
+  });
+
+  it('fits a phone screen, the list and the form', async () => {
+    // Prepare
+    const page = await open(requestsPath({ project: project.id }), { viewport: VIEWPORTS.phone });
+    const list = await requestList(page);
+
+    // Act
+    const pageScrolls = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit Feature Request' });
+    const submit = dialog.getByRole('button', { name: 'Submit Request' });
+    await submit.scrollIntoViewIfNeeded();
+
+    // Assess
+    expect(pageScrolls).toBe(false);
+    expect(await fitsWidth(page, list)).toBe(true);
+    expect(await fitsWidth(page, dialog)).toBe(true);
+    expect(await submit.isVisible()).toBe(true);
+  });
+});
