@@ -42,9 +42,10 @@ export function useModerateFeature(options: { onSuccess?: (feature: Feature) => 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: moderateFeature,
+    // The list has reloaded before the caller hears of it, so a closing dialog shows the result.
     onSuccess: async (feature) => {
-      options.onSuccess?.(feature);
       await queryClient.invalidateQueries({ queryKey: ['features'] });
+      options.onSuccess?.(feature);
     },
   });
 }

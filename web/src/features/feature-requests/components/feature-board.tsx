@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EGGS } from '@hatchworks/shared/constants';
 import type { Feature } from '@hatchworks/shared/schemas/features';
@@ -72,7 +72,15 @@ export function FeatureBoard({
     if (filter !== requested) setFilter(filter);
   });
 
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const close = () => setDialog(null);
+  const closeModeration = () => {
+    setDialog(null);
+    // The moderated card may have left the list, and with it the button focus would return to.
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body) headingRef.current?.focus();
+    });
+  };
   const openCreate = () => setDialog({ kind: 'create' });
 
   return (
@@ -83,7 +91,7 @@ export function FeatureBoard({
         </button>
         <FeatureFilters filters={filtersFor(isAdmin)} current={filter} onChange={setFilter} />
       </div>
-      <h2 id={headingId} className="visually-hidden">
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="visually-hidden">
         {FILTER_LABELS[filter]} feature requests
       </h2>
       <FeatureList
@@ -105,7 +113,7 @@ export function FeatureBoard({
         <ModerationDialog
           feature={dialog.feature}
           action={dialog.action}
-          onClose={close}
+          onClose={closeModeration}
           onDone={(moderated) => {
             // A rejection refunds the author; when that is the admin, the header balance changes.
             if (moderated.status === 'rejected' && moderated.user_id === user.id) {
