@@ -116,11 +116,14 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       // Prepare
       const user = await registerUser();
       await createApprovedFeature(user.token, admin.token, projectId);
-      const page = await openSignedIn(browser, user, '/');
-      const calls = recordListCalls(page);
+      let calls: URLSearchParams[] = [];
 
       // Act
-      await page.goto('/features');
+      const page = await openSignedIn(browser, user, '/features', {
+        prepare: async (target) => {
+          calls = recordListCalls(target);
+        },
+      });
       await featureList(page);
       const initial = await filterState(page);
       await page.getByRole('button', { name: 'All', exact: true }).click();
@@ -140,11 +143,14 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
     it('resets a non-admin whose stored filter is pending to approved before asking', async () => {
       // Prepare
       const user = await registerUser();
-      const page = await openSignedIn(browser, user, '/');
-      const calls = recordListCalls(page);
+      let calls: URLSearchParams[] = [];
 
       // Act
-      await page.goto('/features?status=pending');
+      const page = await openSignedIn(browser, user, '/features?status=pending', {
+        prepare: async (target) => {
+          calls = recordListCalls(target);
+        },
+      });
       await listSettled(page);
 
       // Assess
@@ -283,7 +289,7 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
   });
 
   describe('moderation', () => {
-    it('approves a pending request with notes: it leaves Pending and shows under Approved with the notes', async () => {
+    it('approves a pending request with notes: it leaves Pending, focus stays in the list, and it shows under Approved with the notes', async () => {
       // Prepare
       const author = await registerUser();
       const feature = await createFeature(author.token, projectId);
@@ -299,10 +305,13 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       await dialog.getByRole('button', { name: 'Approve Feature' }).click();
       await dialog.waitFor({ state: 'detached' });
       await card.waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.activeElement !== document.body);
+      const focusAfterward = await page.evaluate(() => document.activeElement?.textContent);
       await page.getByRole('button', { name: 'Approved', exact: true }).click();
       const approvedCard = await findFeatureCard(page, feature.title);
 
       // Assess
+      expect(focusAfterward).toBe('Pending feature requests');
       expect(explanation).toContain('allows users to vote');
       expect(await approvedCard.innerText()).toMatch(/Admin notes\s+Looks useful, go ahead\./);
       expect(
@@ -431,7 +440,7 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       // Prepare
       const user = await registerUser();
       let failing = true;
-      const page = await openSignedIn(browser, user, '/', {
+      const page = await openSignedIn(browser, user, '/features', {
         prepare: (target) =>
           target.route(
             (url) => isFeatureList(url),
@@ -445,7 +454,6 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
                 : route.continue(),
           ),
       });
-      await page.goto('/features');
       const alert = page.getByRole('alert').filter({ hasText: 'Failed to load features' });
       await alert.waitFor({ timeout: 15_000 });
       const shown = await alert.innerText();
@@ -463,7 +471,7 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
     it("shows the empty state, whose 'Create First Feature' opens the create modal", async () => {
       // Prepare
       const user = await registerUser();
-      const page = await openSignedIn(browser, user, '/', {
+      const page = await openSignedIn(browser, user, '/features', {
         prepare: (target) =>
           target.route(
             (url) => isFeatureList(url),
@@ -475,7 +483,6 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
               }),
           ),
       });
-      await page.goto('/features');
       const main = page.getByRole('main');
       await main.getByRole('heading', { name: 'No features yet' }).waitFor();
 
@@ -497,7 +504,7 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       await createApprovedFeature(user.token, admin.token, projectId);
       const answered: (string | null)[] = [];
       const sent: (string | null)[] = [];
-      const page = await openSignedIn(browser, user, '/', {
+      const page = await openSignedIn(browser, user, '/features', {
         prepare: (target) =>
           target.route(
             (url) => isFeatureList(url),
@@ -514,7 +521,6 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
             },
           ),
       });
-      await page.goto('/features');
       const list = await featureList(page);
       const firstPage = await list.getByRole('article').count();
 

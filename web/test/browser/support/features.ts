@@ -3,7 +3,7 @@ import type { Feature, VoteResult } from '@hatchworks/shared/schemas/features';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type { AuthResult, User } from '@hatchworks/shared/schemas/users';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, loginUser, seedSession } from './accounts';
+import { DEMO, loginUser } from './accounts';
 import { siteUrl, type OpenPageOptions, type useBrowser } from './browser';
 
 interface CallOptions {
@@ -120,17 +120,30 @@ export const featureOf = (token: string, id: string): Promise<Feature> =>
 export const profileOf = (token: string): Promise<User> =>
   apiData<User>('/api/user/profile', { token });
 
-/** `path` opened signed in as `auth` (the session seeded the way a login stores it). */
+/**
+ * `path` opened signed in as `auth`, in one page load: the session is stored the way a login
+ * stores it (spec 3) before the app starts, on every navigation of the page.
+ */
 export async function openSignedIn(
   browser: ReturnType<typeof useBrowser>,
   auth: AuthResult,
   path: string,
   options: OpenPageOptions = {},
 ): Promise<Page> {
-  const page = await browser.openPage('/', options);
-  await seedSession(page, { ...auth, user: await profileOf(auth.token) });
-  await page.goto(path);
-  return page;
+  const state = { user: await profileOf(auth.token), token: auth.token };
+  return browser.openPage(path, {
+    ...options,
+    prepare: async (page) => {
+      await page.addInitScript((session) => {
+        localStorage.setItem(
+          'featureRequestAuth',
+          JSON.stringify({ user: session.user, token: session.token, authenticated: true }),
+        );
+        localStorage.setItem('token', session.token);
+      }, state);
+      await options.prepare?.(page);
+    },
+  });
 }
 
 /** The list of feature cards once it has loaded (its name says the filter, e.g. 'All ...'). */
