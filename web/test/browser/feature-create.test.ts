@@ -95,6 +95,26 @@ describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
     });
   });
 
+  it("preselects the project on a project's own feature screen", async () => {
+    // Prepare
+    const auth = await registerUser();
+    const page = await openFeaturesAs(browser, auth);
+    await page.goto(`/feature-requests?project=${encodeURIComponent(project.id)}`);
+
+    // Act
+    const dialog = await openCreateModal(page);
+    const fields = createFields(dialog);
+    const title = uniqueTitle();
+    await fields.title.fill(title);
+    await fields.description.fill('Asked from the project screen');
+    await fields.submit.click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Assess
+    const [created] = (await ownFeatures(auth)).features;
+    expect(created).toMatchObject({ title, project_id: project.id });
+  });
+
   it("says 'Title and description are required' and keeps what was typed", async () => {
     // Prepare
     const page = await openFeaturesAs(browser, await registerUser());
