@@ -1,10 +1,5 @@
-import { paths } from '../../../config/paths';
-import { ComingSoon } from '../coming-soon';
+import { DashboardPage } from '../../../features/tracker/components/dashboard-page';
 
 export default function TrackerDashboardRoute() {
-  return (
-    <ComingSoon title={paths.tracker.title}>
-      Statistics, the most voted requests and recent activity across every project.
-    </ComingSoon>
-  );
+  return <DashboardPage />;
 }

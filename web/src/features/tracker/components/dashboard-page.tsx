@@ -1,0 +1,136 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
+import { TRACKER_DISPLAY } from '@hatchworks/shared/schemas/tracker';
+import { DocumentTitle } from '../../../components/ui/document-title';
+import { LoadingState } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useAllProjects } from '../../projects/api/list-projects';
+import { useActivity } from '../api/list-activity';
+import { useTrackerStats } from '../api/get-stats';
+import { trackerKeys } from '../api/keys';
+import { listTrackerRequests } from '../api/list-requests';
+import {
+  activityQuery,
+  activitySubtitle,
+  itemsToShow,
+  knownSelection,
+  toggleProject,
+  topRequestsQuery,
+  viewAllHref,
+  type DashboardQuery,
+  type ProjectSelection,
+} from '../utils/dashboard-selection';
+import type { TrackerRequestFilter } from '../utils/request-filters';
+import { ActivityFeed } from './activity-feed';
+import { DashboardContribute } from './dashboard-contribute';
+import { DashboardError } from './dashboard-error';
+import { DashboardTopRequests } from './dashboard-top-requests';
+import { ProjectPicker } from './project-picker';
+import { StatsStrip } from './stats-strip';
+import './dashboard-page.css';
+
+/** The most voted requests of a dashboard query, kept on screen while a new selection loads. */
+function useTopRequests(query: DashboardQuery) {
+  const filter: TrackerRequestFilter = {
+    project: query.projectId,
+    sort: 'votes',
+    direction: 'desc',
+  };
+  return useQuery({
+    queryKey: trackerKeys.requestQuery({ ...filter, limit: query.limit }),
+    queryFn: async ({ signal }) =>
+      (await listTrackerRequests(filter, { limit: query.limit, signal })).feature_requests,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * `/tracker` (spec 2): the project selection, the site-wide statistics, the most voted requests
+ * and the recent activity of the selection, and where to contribute.
+ */
+export function DashboardPage() {
+  const [picked, setPicked] = useState<ProjectSelection>([]);
+  const projects = useAllProjects();
+  const selection = knownSelection(
+    picked,
+    (projects.data ?? []).map((project) => project.id),
+  );
+  const topQuery = topRequestsQuery(selection);
+  const feedQuery = activityQuery(selection);
+  const stats = useTrackerStats();
+  const top = useTopRequests(topQuery);
+  const activity = useActivity({ projectId: feedQuery.projectId, limit: feedQuery.limit });
+
+  const queries = [projects, stats, top, activity] as const;
+  const failed = queries.find((query) => query.isError);
+
+  let body;
+  if (failed) {
+    body = (
+      <DashboardError
+        message={failed.error?.message ?? FALLBACK_MESSAGES.fetchTrackerStats}
+        retrying={queries.some((query) => query.isFetching)}
+        onRetry={() => {
+          for (const query of queries) if (query.isError) void query.refetch();
+        }}
+      />
+    );
+  } else if (!projects.data || !stats.data || !top.data || !activity.data) {
+    body = <LoadingState label="Loading tracker data..." />;
+  } else {
+    const requests = itemsToShow(
+      top.data,
+      topQuery,
+      (request) => request.project_id,
+      TRACKER_DISPLAY.topRequestsShown,
+    );
+    const entries = itemsToShow(
+      activity.data,
+      feedQuery,
+      (item) => item.project?.id ?? null,
+      TRACKER_DISPLAY.activityShown,
+    );
+    body = (
+      <>
+        <ProjectPicker
+          projects={projects.data}
+          selection={selection}
+          onToggle={(projectId) => setPicked(toggleProject(selection, projectId))}
+          onSelectAll={() => setPicked([])}
+        />
+        <StatsStrip stats={stats.data} filtered={selection.length > 0} />
+        <div className="tracker-dashboard__columns">
+          <DashboardTopRequests
+            requests={requests}
+            viewAllHref={viewAllHref(paths.trackerRequests.path, selection)}
+            updating={top.isPlaceholderData}
+          />
+          <div className="tracker-dashboard__side">
+            <ActivityFeed
+              items={entries}
+              subtitle={activitySubtitle(selection)}
+              updating={activity.isPlaceholderData}
+            />
+            <DashboardContribute />
+          </div>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="container page tracker-dashboard">
+      <DocumentTitle title={paths.tracker.title} />
+      <header className="tracker-dashboard__header">
+        <p className="eyebrow">Public tracker</p>
+        <h1>{paths.tracker.title}</h1>
+        <p className="lede">
+          What people are asking for across the studio&apos;s projects: the most voted feature
+          requests, the latest activity, and where to add your own ideas.
+        </p>
+      </header>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,395 @@
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '@hatchworks/shared/schemas/projects';
+import type { TrackerFeatureRequest, TrackerStats } from '@hatchworks/shared/schemas/tracker';
+import { registerUser } from './support/accounts';
+import {
+  seriousAccessibilityViolations,
+  siteUrl,
+  skipBrowserTests,
+  useBrowser,
+  VIEWPORTS,
+  type OpenPageOptions,
+} from './support/browser';
+import { fitsWidth } from './support/feature-modals';
+import {
+  clientAddress,
+  ownClientAddress,
+  strangerVote,
+  submitTrackerRequest,
+  trackerProject,
+} from './support/tracker';
+
+const fulfillJson = (route: Route, status: number, body: unknown) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+/** `GET` of a public tracker route as a stranger. */
+async function publicData<T>(path: string): Promise<T> {
+  const response = await fetch(siteUrl(path));
+  const json = (await response.json()) as { data: T };
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** A request with `votes` up votes, each from a different stranger. */
+async function votedRequest(project: Project, title: string, votes: number) {
+  const request = await submitTrackerRequest({ project_id: project.id, title });
+  for (let vote = 0; vote < votes; vote += 1) {
+    await strangerVote('feature_request', request.id, 'up');
+  }
+  return request;
+}
+
+/** The four tiles of the statistics strip, by label. */
+async function shownStats(page: Page): Promise<Record<string, number>> {
+  const strip = page.getByRole('region', { name: 'Statistics' });
+  await strip.waitFor();
+  const labels = await strip.locator('dt').allInnerTexts();
+  const values = await strip.locator('dd').allInnerTexts();
+  return Object.fromEntries(
+    labels.map((label, index) => [label, Number((values[index] ?? '').replace(/,/g, ''))]),
+  );
+}
+
+const expectedStats = (stats: TrackerStats) => ({
+  'Total Projects': stats.projects.total,
+  'Feature Requests': stats.feature_requests.total,
+  'Open Requests': stats.feature_requests.open,
+  Completed: stats.feature_requests.completed,
+});
+
+const topPanel = (page: Page) => page.getByRole('region', { name: 'Most Voted Requests' });
+const activityPanel = (page: Page) => page.getByRole('region', { name: 'Recent Activity' });
+
+async function topTitles(page: Page): Promise<string[]> {
+  return topPanel(page).getByRole('article').getByRole('heading', { level: 3 }).allInnerTexts();
+}
+
+async function activityTitles(page: Page): Promise<string[]> {
+  return activityPanel(page).getByRole('listitem').getByRole('heading').allInnerTexts();
+}
+
+/** The project toggle of the picker, by its title. */
+const toggle = (page: Page, title: string) =>
+  page
+    .getByRole('group', { name: 'Select a project' })
+    .getByRole('button', { name: title, exact: true });
+
+/** Waits until a panel shows its own selection's answer (not the previous one). */
+async function settled(panel: Locator): Promise<void> {
+  await panel.and(panel.page().locator('[aria-busy="false"]')).waitFor();
+}
+
+describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
+  const browser = useBrowser();
+  /** The SPA's calls get an address of their own, so the rate limits count this test apart. */
+  const open = (path: string, options: OpenPageOptions = {}) =>
+    browser.openPage(path, {
+      ...options,
+      prepare: async (page) => {
+        await ownClientAddress(page);
+        await options.prepare?.(page);
+      },
+    });
+
+  let first: Project;
+  let second: Project;
+  /** Requests of `first`, most votes first: 3, 2, 1 and 0 votes. */
+  let firstRequests: TrackerFeatureRequest[];
+  /** Requests of `second`: 5 votes and 1 vote. */
+  let secondRequests: TrackerFeatureRequest[];
+  let author: string;
+
+  beforeAll(async () => {
+    [first, second] = await Promise.all([trackerProject(), trackerProject()]);
+    const tag = randomUUID().slice(0, 6);
+    firstRequests = [
+      await votedRequest(first, `First top ${tag}`, 3),
+      await votedRequest(first, `First second ${tag}`, 2),
+      await votedRequest(first, `First third ${tag}`, 1),
+    ];
+    // A signed-in author's request names them in the activity.
+    author = `Dash Author ${tag}`;
+    const user = await registerUser({ display_name: author });
+    const response = await fetch(siteUrl('/api/tracker/feature-requests'), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        'content-type': 'application/json',
+        'cloudfront-viewer-address': clientAddress(),
+      },
+      body: JSON.stringify({
+        title: `First unvoted ${tag}`,
+        description: 'Signed in when submitting.',
+        project_id: first.id,
+      }),
+    });
+    firstRequests.push(((await response.json()) as { data: TrackerFeatureRequest }).data);
+    secondRequests = [
+      await votedRequest(second, `Second top ${tag}`, 5),
+      await votedRequest(second, `Second other ${tag}`, 1),
+    ];
+  }, 60_000);
+
+  it("shows the API's statistics and the new numbers after a submission", async () => {
+    // Prepare
+    const before = await publicData<TrackerStats>('/api/tracker/stats');
+    const page = await open('/tracker');
+    const shownBefore = await shownStats(page);
+
+    // Act
+    await submitTrackerRequest({ project_id: first.id, title: `Stats bump ${randomUUID()}` });
+    const after = await publicData<TrackerStats>('/api/tracker/stats');
+    await page.reload();
+    const shownAfter = await shownStats(page);
+
+    // Assess
+    expect(shownBefore).toEqual(expectedStats(before));
+    expect(shownAfter).toEqual(expectedStats(after));
+    expect(shownAfter['Feature Requests']).toBe(shownBefore['Feature Requests']! + 1);
+    expect(shownAfter['Open Requests']).toBe(shownBefore['Open Requests']! + 1);
+    expect(shownAfter['Total Projects']).toBe(shownBefore['Total Projects']);
+  });
+
+  it("shows one selected project's top requests and activity, asked for by its id", async () => {
+    // Prepare
+    const page = await open('/tracker');
+    await activityPanel(page).waitFor();
+    // Only the calls the selection makes: the page's first ones are done.
+    const projectIds: (string | null)[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/tracker/') && url.pathname !== '/api/tracker/stats') {
+        projectIds.push(url.searchParams.get('project_id'));
+      }
+    });
+    const allSubtitle = await activityPanel(page).getByText('All projects').isVisible();
+    const expectedActivity = (
+      await publicData<{ activity: { title: string }[] }>(
+        `/api/tracker/activity?project_id=${first.id}&limit=5`,
+      )
+    ).activity.map((entry) => entry.title);
+
+    // Act
+    await toggle(page, first.title).click();
+    await activityPanel(page).getByText('Selected project').waitFor();
+    await settled(topPanel(page));
+    await settled(activityPanel(page));
+
+    // Assess
+    expect(allSubtitle).toBe(true);
+    expect(await toggle(page, first.title).getAttribute('aria-pressed')).toBe('true');
+    expect(await toggle(page, 'All Projects').getAttribute('aria-pressed')).toBe('false');
+    expect(await toggle(page, first.title).innerText()).toContain('✓');
+    expect(await topTitles(page)).toEqual(
+      firstRequests.slice(0, 3).map((request) => request.title),
+    );
+    expect(await activityTitles(page)).toEqual(expectedActivity);
+    const tags = await activityPanel(page).locator('.activity-entry__project').allTextContents();
+    expect(new Set(tags)).toEqual(new Set([`Project: ${first.title}`]));
+    expect(projectIds).toEqual([first.id, first.id]);
+    const viewAll = topPanel(page).getByRole('link', { name: 'View All' });
+    expect(await viewAll.getAttribute('href')).toBe(`/tracker/requests?project=${first.id}`);
+  });
+
+  it("shows an entry's author, type and action in words, beside its coloured dot", async () => {
+    // Prepare
+    const page = await open('/tracker');
+    const signedIn = firstRequests[3]!;
+
+    // Act
+    await toggle(page, first.title).click();
+    await settled(activityPanel(page));
+    const entry = activityPanel(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: signedIn.title }) });
+    const anonymous = activityPanel(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: firstRequests[0]!.title }) });
+
+    // Assess
+    const text = await entry.innerText();
+    expect(text).toContain(`by ${author}`);
+    expect(text).toContain('Signed in when submitting.');
+    expect(text).toContain('Feature Request');
+    expect(text).toContain('Created');
+    expect(text).toMatch(/just now|minutes? ago/);
+    expect(await anonymous.innerText()).toContain('by Anonymous');
+    expect(await entry.locator('.activity-entry--request .activity-entry__dot').count()).toBe(1);
+  });
+
+  it("keeps several selected projects' items only, with '2 selected projects'", async () => {
+    // Prepare
+    const page = await open('/tracker');
+    const ours = new Set([...firstRequests, ...secondRequests].map((request) => request.title));
+
+    // Act
+    await toggle(page, first.title).click();
+    await activityPanel(page).getByText('Selected project').waitFor();
+    await toggle(page, second.title).click();
+    await activityPanel(page).getByText('2 selected projects').waitFor();
+    await settled(topPanel(page));
+    await settled(activityPanel(page));
+
+    // Assess
+    expect(await topTitles(page)).toEqual([
+      secondRequests[0]!.title,
+      firstRequests[0]!.title,
+      firstRequests[1]!.title,
+    ]);
+    const activity = await activityTitles(page);
+    expect(activity).toHaveLength(5);
+    expect(activity.every((title) => ours.has(title) || title.startsWith('Stats bump'))).toBe(true);
+    expect(activity).toContain(secondRequests[1]!.title);
+    const viewAll = topPanel(page).getByRole('link', { name: 'View All' });
+    expect(await viewAll.getAttribute('href')).toBe('/tracker/requests');
+  });
+
+  it("goes back to every project with 'All Projects'", async () => {
+    // Prepare
+    const page = await open('/tracker');
+    await toggle(page, first.title).click();
+    await toggle(page, second.title).click();
+    await activityPanel(page).getByText('2 selected projects').waitFor();
+
+    // Act
+    await toggle(page, 'All Projects').click();
+    await activityPanel(page).getByText('All projects').waitFor();
+
+    // Assess
+    expect(await toggle(page, 'All Projects').getAttribute('aria-pressed')).toBe('true');
+    expect(await toggle(page, first.title).getAttribute('aria-pressed')).toBe('false');
+    expect(await toggle(page, second.title).getAttribute('aria-pressed')).toBe('false');
+    const viewAll = topPanel(page).getByRole('link', { name: 'View All' });
+    expect(await viewAll.getAttribute('href')).toBe('/tracker/requests');
+    expect(await page.getByRole('region', { name: 'Statistics' }).innerText()).not.toContain(
+      'Statistics cover all projects.',
+    );
+  });
+
+  it("shows the empty texts and 'Be the first to submit one!'", async () => {
+    // Prepare
+    const page = await open('/tracker', {
+      prepare: async (target) => {
+        await target.route('**/api/tracker/feature-requests?*', (route) =>
+          fulfillJson(route, 200, {
+            success: true,
+            data: { feature_requests: [] },
+            next_cursor: null,
+          }),
+        );
+        await target.route('**/api/tracker/activity?*', (route) =>
+          fulfillJson(route, 200, { success: true, data: { activity: [] }, next_cursor: null }),
+        );
+      },
+    });
+
+    // Act
+    await topPanel(page).getByText('No feature requests yet.').waitFor();
+    const invitation = topPanel(page).getByRole('link', { name: 'Be the first to submit one!' });
+
+    // Assess
+    expect(await invitation.getAttribute('href')).toBe('/tracker/requests');
+    expect(await activityPanel(page).getByText('No recent activity.').isVisible()).toBe(true);
+    await invitation.click();
+    await page.waitForURL('**/tracker/requests');
+  });
+
+  it("shows 'Loading tracker data...', then 'Error loading tracker data' and 'Try Again'", async () => {
+    // Prepare
+    let fail = true;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const page = await open('/tracker', {
+      prepare: (target) =>
+        target.route('**/api/tracker/stats', async (route) => {
+          await held;
+          return fail
+            ? fulfillJson(route, 400, {
+                success: false,
+                error: 'Invalid input data.',
+                code: 'VALIDATION_ERROR',
+              })
+            : route.fallback();
+        }),
+    });
+
+    // Act
+    await page.getByRole('status').filter({ hasText: 'Loading tracker data...' }).waitFor();
+    release();
+    const alert = page.getByRole('alert');
+    await alert.getByRole('heading', { name: 'Error loading tracker data' }).waitFor();
+    const message = await alert.getByText('Invalid input data.').isVisible();
+    fail = false;
+    await alert.getByRole('button', { name: 'Try Again' }).click();
+    const stats = await shownStats(page);
+
+    // Assess
+    expect(message).toBe(true);
+    expect(Object.keys(stats)).toEqual([
+      'Total Projects',
+      'Feature Requests',
+      'Open Requests',
+      'Completed',
+    ]);
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  it("links the 'Contribute' panel to /features and /tracker/suggestions", async () => {
+    // Prepare
+    const page = await open('/tracker');
+    const panel = page.getByRole('region', { name: 'Contribute' });
+
+    // Act
+    await panel.waitFor();
+    const links = await panel
+      .getByRole('link')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => [node.textContent?.trim(), node.getAttribute('href')]),
+      );
+
+    // Assess
+    expect(links).toEqual([
+      ['🥚 Feature Requests', '/features'],
+      ['💡 Suggest Project', '/tracker/suggestions'],
+    ]);
+  });
+
+  it('has no serious accessibility violations, for all projects and a selection', async () => {
+    // Prepare
+    const page = await open('/tracker', { bypassCSP: true });
+    await activityPanel(page).waitFor();
+
+    // Act
+    const all = await seriousAccessibilityViolations(page);
+    await toggle(page, first.title).click();
+    await toggle(page, second.title).click();
+    await activityPanel(page).getByText('2 selected projects').waitFor();
+    await settled(activityPanel(page));
+    const selected = await seriousAccessibilityViolations(page);
+
+    // Assess
+    expect(all).toEqual([]);
+    expect(selected).toEqual([]);
+  });
+
+  it('fits a phone: the picker, the statistics and both lists', async () => {
+    // Prepare
+    const page = await open('/tracker', { viewport: VIEWPORTS.phone });
+    await activityPanel(page).waitFor();
+
+    // Act
+    const parts = {
+      picker: await fitsWidth(page, page.getByRole('region', { name: 'Select a project' })),
+      stats: await fitsWidth(page, page.getByRole('region', { name: 'Statistics' })),
+      top: await fitsWidth(page, topPanel(page)),
+      activity: await fitsWidth(page, activityPanel(page)),
+    };
+
+    // Assess
+    expect(parts).toEqual({ picker: true, stats: true, top: true, activity: true });
+  });
+});
