@@ -133,6 +133,22 @@ describe.skipIf(skipBrowserTests)('Project feature requests (/feature-requests?p
     );
   });
 
+  it('resets a non-admin whose link asks for pending to approved, in the URL too', async () => {
+    // Prepare
+    const user = await registerUser();
+
+    // Act
+    const page = await openSignedIn(browser, user, `${projectPath(project.id)}&status=pending`);
+    await page.getByRole('list', { name: 'Approved feature requests' }).waitFor();
+    const shown = await cardTitles(page);
+
+    // Assess
+    expect(shown).toEqual([titles.approved]);
+    expect(await filterState(page)).toEqual({ labels: ['All', 'Approved'], pressed: ['Approved'] });
+    expect(new URL(page.url()).searchParams.get('status')).toBe('approved');
+    expect(new URL(page.url()).searchParams.get('project')).toBe(project.id);
+  });
+
   it('approves a pending request in place, which then takes votes', async () => {
     // Prepare
     const author = await registerUser();

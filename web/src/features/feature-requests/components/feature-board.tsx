@@ -32,7 +32,8 @@ interface FeatureBoardProps {
 /** The filter kept in the URL, and a setter that leaves the other parameters alone. */
 function useFilterParam(defaultFilter: FeatureFilter) {
   const [params, setParams] = useSearchParams();
-  const requested = parseFeatureFilter(params.get(FILTER_PARAM), defaultFilter);
+  const raw = params.get(FILTER_PARAM);
+  const requested = parseFeatureFilter(raw, defaultFilter);
   const setFilter = (filter: FeatureFilter) =>
     setParams(
       (current) => {
@@ -43,7 +44,7 @@ function useFilterParam(defaultFilter: FeatureFilter) {
       },
       { replace: true },
     );
-  return [requested, setFilter] as const;
+  return { raw, requested, setFilter };
 }
 
 type Dialog =
@@ -62,14 +63,16 @@ export function FeatureBoard({
 }: FeatureBoardProps) {
   const { refreshUser } = useSession();
   const isAdmin = user.role === 'admin';
-  const [requested, setFilter] = useFilterParam(defaultFilter);
+  const { raw, requested, setFilter } = useFilterParam(defaultFilter);
   const filter = permittedFilter(requested, isAdmin);
+  const canonical = filter === defaultFilter ? null : filter;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const headingId = useId();
 
-  // A non-admin on pending (an old link, a lost admin role) is reset to approved, in the URL too.
+  // The URL says what is shown: a non-admin on pending (an old link, a lost admin role) is reset
+  // to approved, and an unknown filter to the default, there too.
   useEffect(() => {
-    if (filter !== requested) setFilter(filter);
+    if (raw !== canonical) setFilter(filter);
   });
 
   const headingRef = useRef<HTMLHeadingElement>(null);
