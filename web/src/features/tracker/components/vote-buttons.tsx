@@ -3,6 +3,7 @@ import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import type { VoteDirection, VoteTargetType } from '@hatchworks/shared/schemas/tracker';
 import { formErrorMessage } from '../../../lib/api-error';
 import { useTrackerVote } from '../api/vote';
+import { shownTally, type VoteAnswer, type VoteTally } from '../utils/vote-tally';
 import './vote-buttons.css';
 
 interface VoteButtonsProps {
@@ -14,11 +15,6 @@ interface VoteButtonsProps {
   label: string;
   /** The caller's own vote as the list answered it; shown as the pressed button. */
   myVote?: VoteDirection | null;
-}
-
-interface Tally {
-  readonly votes: number;
-  readonly myVote: VoteDirection | null;
 }
 
 /**
@@ -35,12 +31,9 @@ export function VoteButtons({
 }: VoteButtonsProps) {
   const vote = useTrackerVote();
   // The last answer and the list values it was based on: once the list changes, the list wins.
-  const [answer, setAnswer] = useState<{ tally: Tally; basis: Tally } | null>(null);
-  const fromList: Tally = { votes, myVote };
-  const tally =
-    answer && answer.basis.votes === votes && answer.basis.myVote === myVote
-      ? answer.tally
-      : fromList;
+  const [answer, setAnswer] = useState<VoteAnswer | null>(null);
+  const fromList: VoteTally = { votes, myVote };
+  const tally = shownTally(answer, fromList);
 
   const cast = (direction: VoteDirection) => {
     if (vote.isPending) return;
