@@ -129,6 +129,8 @@ describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
 
     // Assess
     expect(await alertText(dialog)).toBe('Title and description are required');
+    expect(await fields.title.getAttribute('aria-invalid')).toBe('true');
+    expect(await fields.description.getAttribute('aria-invalid')).toBeNull();
     expect(await fields.description.inputValue()).toBe('Only a description');
     expect(await fields.project.inputValue()).toBe(project.id);
   });
@@ -146,6 +148,7 @@ describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
 
     // Assess
     expect(await alertText(dialog)).toBe('Please select a project for this feature request');
+    expect(await fields.project.getAttribute('aria-invalid')).toBe('true');
   });
 
   it("says 'No projects available. Contact an admin to create projects first.' when there are none", async () => {

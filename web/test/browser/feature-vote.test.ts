@@ -156,6 +156,7 @@ describe.skipIf(skipBrowserTests)('Vote modal (/features)', () => {
 
     // Assess
     expect(await alertText(dialog)).toBe('Invalid egg amount');
+    expect(await amountField(dialog).getAttribute('aria-invalid')).toBe('true');
     for (const eggs of [10, 25, 50, 100]) {
       expect(
         await dialog.getByRole('button', { name: String(eggs), exact: true }).isDisabled(),

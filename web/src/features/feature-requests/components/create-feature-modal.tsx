@@ -82,6 +82,12 @@ export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureM
     !problem && serverError instanceof ApiError && serverError.details.length > 0
       ? serverError.details
       : [];
+  const errorId = `${id}-error`;
+  /** The field a client-side problem is about, marked invalid and pointed at the message. */
+  const flag = (invalid: boolean) =>
+    invalid ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  const textMissing = problem === CREATE_FEATURE_MESSAGES.titleAndDescription;
+  const projectMissing = problem === CREATE_FEATURE_MESSAGES.selectProject;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -143,6 +149,7 @@ export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureM
             onChange={(event) => setTitle(event.target.value)}
             maxLength={LIMITS.featureTitleMax}
             required
+            {...flag(textMissing && title.trim() === '')}
             autoComplete="off"
             // The dialog exists to take this request; starting in its first field saves a Tab.
             // eslint-disable-next-line jsx-a11y/no-autofocus
@@ -161,6 +168,7 @@ export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureM
               value={projectId}
               onChange={(event) => setProjectId(event.target.value)}
               required
+              {...flag(projectMissing)}
             >
               <option value="">{projectPlaceholder}</option>
               {byGroup(projectList).map(([group, members]) => (
@@ -205,6 +213,7 @@ export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureM
             maxLength={FEATURE_LIMITS.descriptionMax}
             rows={4}
             required
+            {...flag(textMissing && description.trim() === '')}
           />
         </div>
 
@@ -265,7 +274,7 @@ export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureM
         </details>
 
         {message ? (
-          <div className="form-error create-feature__error" role="alert">
+          <div id={errorId} className="form-error create-feature__error" role="alert">
             {message}
             {details.length > 0 ? (
               <ul>

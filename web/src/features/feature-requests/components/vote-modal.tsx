@@ -108,7 +108,8 @@ export function VoteModal({ feature, onClose }: VoteModalProps) {
               setAmount(voteAmountFromInput(event.target.value, balance));
               setProblem(null);
             }}
-            aria-describedby={`${id}-range`}
+            aria-describedby={problem ? `${id}-range ${id}-error` : `${id}-range`}
+            aria-invalid={problem !== null}
           />
           <span id={`${id}-range`} className="field__hint">
             Between 1 and {Math.max(balance, 1)}.
@@ -123,7 +124,7 @@ export function VoteModal({ feature, onClose }: VoteModalProps) {
         </div>
 
         {message ? (
-          <p className="form-error vote-modal__error" role="alert">
+          <p id={`${id}-error`} className="form-error vote-modal__error" role="alert">
             {message}
           </p>
         ) : null}
