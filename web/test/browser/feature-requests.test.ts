@@ -229,6 +229,37 @@ describe.skipIf(skipBrowserTests)('Project feature requests (/feature-requests?p
     expect(await page.getByRole('group', { name: 'Filter by status' }).count()).toBe(0);
   });
 
+  it("shows a failure to load the project with 'Try Again', which recovers", async () => {
+    // Prepare
+    const user = await registerUser();
+    let failing = true;
+    const page = await openSignedIn(browser, user, projectPath(project.id), {
+      prepare: (target) =>
+        target.route(
+          (url) => url.pathname === '/api/projects',
+          (route) =>
+            failing
+              ? route.fulfill({
+                  status: 500,
+                  contentType: 'application/json',
+                  body: JSON.stringify({ success: false, error: 'boom', code: 'SERVER_ERROR' }),
+                })
+              : route.continue(),
+        ),
+    });
+    const alert = page.getByRole('alert').filter({ hasText: 'Server error occurred' });
+    await alert.waitFor({ timeout: 15_000 });
+
+    // Act
+    failing = false;
+    await alert.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { level: 1, name: project.title }).waitFor();
+
+    // Assess
+    expect(await cardTitles(page)).toContain(titles.approved);
+    expect(await alert.count()).toBe(0);
+  });
+
   it('asks visitors to log in', async () => {
     // Prepare
     const page = await browser.openPage('/');
