@@ -391,6 +391,13 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     expect(all.toSorted()).toEqual(created.map((request) => request.title).toSorted());
     expect(all.slice(0, 20)).toEqual(firstPage);
     expect(await more.count()).toBe(0);
+    // The button went away with the last page; focus moved on to the first card it added.
+    expect(
+      await list
+        .locator(':scope > li')
+        .nth(20)
+        .evaluate((item) => item === document.activeElement),
+    ).toBe(true);
     expect(calls.at(0)?.get('limit')).toBe('20');
     expect(calls.at(-1)?.get('cursor')).toBeTruthy();
     expect(calls.at(-1)?.get('sort_by')).toBe('date');

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
 import { useTrackerRequestList } from '../api/list-requests';
@@ -26,6 +26,9 @@ interface RequestListProps {
  */
 export function RequestList({ filter, onSubmitFirst }: RequestListProps) {
   const headingId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  /** After 'Load More Requests', the index of the first card it adds, to move focus to. */
+  const focusFrom = useRef<number | null>(null);
   const list = useTrackerRequestList(filter);
   const requests = (list.data?.pages ?? []).flatMap((page) => page.feature_requests);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = list;
@@ -36,6 +39,15 @@ export function RequestList({ filter, onSubmitFirst }: RequestListProps) {
       void fetchNextPage();
     }
   }, [requests.length, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  // The button may vanish with the last page: focus moves on to the first card it added.
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || isFetchingNextPage) return;
+    // Settled: focus the first new card, or forget it when the page failed or added none.
+    focusFrom.current = null;
+    listRef.current?.querySelectorAll<HTMLElement>(':scope > li')[index]?.focus();
+  }, [requests.length, isFetchingNextPage]);
 
   if (list.isPending || (requests.length === 0 && hasNextPage && !isFetchNextPageError)) {
     return <LoadingState label={REQUEST_LIST_TEXT.loading} />;
@@ -79,9 +91,9 @@ export function RequestList({ filter, onSubmitFirst }: RequestListProps) {
       <h2 id={headingId} className="visually-hidden">
         Feature requests
       </h2>
-      <ul className="request-list" aria-labelledby={headingId}>
+      <ul className="request-list" aria-labelledby={headingId} ref={listRef}>
         {requests.map((request) => (
-          <li key={request.id}>
+          <li key={request.id} tabIndex={-1}>
             <RequestCard request={request} />
           </li>
         ))}
@@ -92,7 +104,9 @@ export function RequestList({ filter, onSubmitFirst }: RequestListProps) {
             type="button"
             className="button button--secondary"
             onClick={() => {
-              if (!isFetchingNextPage) void fetchNextPage();
+              if (isFetchingNextPage) return;
+              focusFrom.current = requests.length;
+              void fetchNextPage();
             }}
             aria-disabled={isFetchingNextPage || undefined}
           >
