@@ -8,7 +8,6 @@ import { relativeTime } from '../lib/relative-time';
 import { db, tableName } from './client';
 import { activityKeys, userKeys } from './keys';
 import { queryPage, type Page } from './query-page';
-import { putNew, type TransactItem } from './transactions';
 import { checkCursorPartition } from './tracker-views';
 
 /** Who submitted something: a signed-in user, or nobody known (an anonymous visitor). */
@@ -34,10 +33,10 @@ interface StoredActivity {
 const DELETED_USER = 'Deleted user';
 
 /**
- * The puts of a 'created' activity entry, for the creating transaction: one in the site-wide
+ * The items of a 'created' activity entry, for the creating transaction: one in the site-wide
  * feed and, for a project's request, one in the project's feed.
  */
-export function activityPuts(entry: {
+export function activityItems(entry: {
   type: ActivityType;
   id: string;
   referenceId: string;
@@ -46,7 +45,7 @@ export function activityPuts(entry: {
   project: TrackerProject | null;
   author: TrackerAuthor;
   createdAt: string;
-}): TransactItem[] {
+}): Record<string, unknown>[] {
   const stored: StoredActivity = {
     id: entry.id,
     type: entry.type,
@@ -60,15 +59,9 @@ export function activityPuts(entry: {
     project: entry.project,
   };
   return [
-    putNew({ ...activityKeys.all(entry.id), entity: 'Activity', ...stored }),
+    { ...activityKeys.all(entry.id), entity: 'Activity', ...stored },
     ...(entry.project
-      ? [
-          putNew({
-            ...activityKeys.ofProject(entry.project.id, entry.id),
-            entity: 'Activity',
-            ...stored,
-          }),
-        ]
+      ? [{ ...activityKeys.ofProject(entry.project.id, entry.id), entity: 'Activity', ...stored }]
       : []),
   ];
 }

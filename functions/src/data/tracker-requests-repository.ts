@@ -17,7 +17,7 @@ import { tableName } from './client';
 import { projectKeys, trackerRequestKeys, trackerSortValue } from './keys';
 import { getProject } from './projects-repository';
 import { queryPage, type Page, type PartitionQuery } from './query-page';
-import { activityPuts, type TrackerAuthor } from './tracker-activity-repository';
+import { activityItems, type TrackerAuthor } from './tracker-activity-repository';
 import { requestCounterUpdate } from './tracker-counters';
 import { cancellationCodes, failedCondition, putNew, transact } from './transactions';
 import {
@@ -109,7 +109,6 @@ export async function createTrackerRequest(
     project = { id: found.id, title: found.title, group_name: found.group_name };
   }
   const request: StoredTrackerRequest = newTrackerRequest(input, project, now);
-  const items = requestItems(request).map((item) => putNew(item));
   const projectCheck = project
     ? [
         {
@@ -124,18 +123,8 @@ export async function createTrackerRequest(
   try {
     await transact([
       ...projectCheck,
-      ...items,
+      ...newRequestItems(request, author, ulid(now.getTime())).map((item) => putNew(item)),
       requestCounterUpdate({ total: 1, [request.status]: 1 }),
-      ...activityPuts({
-        type: 'feature_request',
-        id: ulid(now.getTime()),
-        referenceId: request.id,
-        title: request.title,
-        description: request.description,
-        project,
-        author,
-        createdAt: request.created_at,
-      }),
     ]);
   } catch (error) {
     if (project && failedCondition(cancellationCodes(error), 0)) throw unknownProject();
@@ -144,7 +133,31 @@ export async function createTrackerRequest(
   return request;
 }
 
-/** A new request's stored fields (exported for tests that fill the table in bulk). */
+/**
+ * Every item a new request writes besides its counters: the request, its sort views and its
+ * activity entries (exported for tests that fill the table in bulk).
+ */
+export function newRequestItems(
+  request: StoredTrackerRequest,
+  author: TrackerAuthor,
+  activityId: string,
+): Record<string, unknown>[] {
+  return [
+    ...requestItems(request),
+    ...activityItems({
+      type: 'feature_request',
+      id: activityId,
+      referenceId: request.id,
+      title: request.title,
+      description: request.description,
+      project: request.project,
+      author,
+      createdAt: request.created_at,
+    }),
+  ];
+}
+
+/** A new request's stored fields. */
 export function newTrackerRequest(
   input: TrackerFeatureRequestFields,
   project: TrackerProject | null,

@@ -8,7 +8,7 @@ import {
 } from '@hatchworks/shared/schemas/tracker';
 import { trackerSortValue, trackerSuggestionKeys } from './keys';
 import { queryPage, type Page, type PartitionQuery } from './query-page';
-import { activityPuts, type TrackerAuthor } from './tracker-activity-repository';
+import { activityItems, type TrackerAuthor } from './tracker-activity-repository';
 import { suggestionCounterUpdate } from './tracker-counters';
 import { checkCursorPartition, withoutKeys, type TrackerTarget } from './tracker-views';
 import { putNew, transact } from './transactions';
@@ -75,7 +75,7 @@ export async function createSuggestion(
   await transact([
     ...suggestionItems(suggestion).map((item) => putNew(item)),
     suggestionCounterUpdate({ total: 1 }),
-    ...activityPuts({
+    ...activityItems({
       type: 'project_suggestion',
       id: ulid(now.getTime()),
       referenceId: suggestion.id,
@@ -84,7 +84,7 @@ export async function createSuggestion(
       project: null,
       author,
       createdAt: suggestion.created_at,
-    }),
+    }).map((item) => putNew(item)),
   ]);
   return suggestion;
 }
