@@ -8,6 +8,8 @@ export const REQUEST_HEADER = 'x-bench-request';
 /** DynamoDB calls of one HTTP request, by command, and the capacity they consumed. */
 export interface RequestUsage {
   readonly calls: Record<string, number>;
+  /** Calls that failed (a cancelled transaction, a failed condition), by command. */
+  readonly failed: Record<string, number>;
   capacity: number;
   read: number;
   write: number;
@@ -50,7 +52,7 @@ export class DynamoDbMeter {
       const { request } = message as { request: IncomingMessage };
       const tag = request.headers[REQUEST_HEADER];
       if (typeof tag !== 'string') return;
-      const usage: RequestUsage = { calls: {}, capacity: 0, read: 0, write: 0 };
+      const usage: RequestUsage = { calls: {}, failed: {}, capacity: 0, read: 0, write: 0 };
       this.usages.set(tag, usage);
       // Runs synchronously before the server's request handler, which inherits the context.
       this.context.enterWith(usage);
@@ -66,9 +68,16 @@ export class DynamoDbMeter {
           return next(args);
         }
         (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
-        const result = await next(args);
         const command = (context.commandName ?? 'Unknown').replace(/Command$/, '');
         usage.calls[command] = (usage.calls[command] ?? 0) + 1;
+        let result: { output: object };
+        try {
+          result = await next(args);
+        } catch (error) {
+          // The engine reports no capacity for a failed call; it is counted, not weighed.
+          usage.failed[command] = (usage.failed[command] ?? 0) + 1;
+          throw error;
+        }
         const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
         const entries = (
           Array.isArray(consumed) ? consumed : consumed ? [consumed] : []
@@ -86,7 +95,7 @@ export class DynamoDbMeter {
 
   /** The usage of a finished request (and forgets it). */
   take(tag: string): RequestUsage {
-    const usage = this.usages.get(tag) ?? { calls: {}, capacity: 0, read: 0, write: 0 };
+    const usage = this.usages.get(tag) ?? { calls: {}, failed: {}, capacity: 0, read: 0, write: 0 };
     this.usages.delete(tag);
     return usage;
   }

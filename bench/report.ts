@@ -13,6 +13,8 @@ export interface RouteSummary {
     /** Average DynamoDB calls per request, in all and by command. */
     readonly callsPerRequest: number;
     readonly commandsPerRequest: Record<string, number>;
+    /** Of those, calls that failed (e.g. transactions cancelled by a changed balance or total). */
+    readonly failedPerRequest: Record<string, number>;
     /** Average consumed capacity units per request (reads and writes as the engine reports). */
     readonly capacityPerRequest: number;
     readonly readUnitsPerRequest: number;
@@ -57,6 +59,7 @@ export function summarise(samples: readonly Sample[], seconds: number): RouteSum
       const latencies = list.map((sample) => sample.ms).sort((a, b) => a - b);
       const statuses: Record<string, number> = {};
       const commands: Record<string, number> = {};
+      const failed: Record<string, number> = {};
       let calls = 0;
       let capacity = 0;
       let read = 0;
@@ -67,6 +70,9 @@ export function summarise(samples: readonly Sample[], seconds: number): RouteSum
         for (const [command, count] of Object.entries(sample.usage.calls)) {
           commands[command] = (commands[command] ?? 0) + count;
           calls += count;
+        }
+        for (const [command, count] of Object.entries(sample.usage.failed)) {
+          failed[command] = (failed[command] ?? 0) + count;
         }
         capacity += sample.usage.capacity;
         read += sample.usage.read;
@@ -92,6 +98,9 @@ export function summarise(samples: readonly Sample[], seconds: number): RouteSum
             Object.entries(commands)
               .sort(([a], [b]) => a.localeCompare(b))
               .map(([command, count]) => [command, per(count)]),
+          ),
+          failedPerRequest: Object.fromEntries(
+            Object.entries(failed).map(([command, count]) => [command, per(count)]),
           ),
           capacityPerRequest: per(capacity),
           readUnitsPerRequest: per(read),
@@ -142,7 +151,10 @@ export function formatReport(report: BenchReport, reportPath: string): string {
     (route) =>
       `  ${route.route}: ${
         Object.entries(route.dynamodb.commandsPerRequest)
-          .map(([command, count]) => `${command} ${count}`)
+          .map(([command, count]) => {
+            const failed = route.dynamodb.failedPerRequest[command];
+            return `${command} ${count}${failed ? ` (${failed} failed)` : ''}`;
+          })
           .join(', ') || 'no DynamoDB calls'
       }`,
   );
@@ -161,7 +173,8 @@ export function formatReport(report: BenchReport, reportPath: string): string {
     '',
     table(rows),
     '',
-    'DynamoDB calls per request (ddb calls) and consumed capacity units per request (capacity):',
+    'DynamoDB calls per request (ddb calls, failed ones included) and consumed capacity units per',
+    'request (capacity, of the calls that succeeded):',
     ...commands,
     '',
     'Invariants:',
