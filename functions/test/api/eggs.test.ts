@@ -191,6 +191,22 @@ describe('POST /api/admin/users/{id}/eggs with an Idempotency-Key', () => {
     expect((await profileOf(other.token)).egg_balance).toBe(500);
   });
 
+  it('refuses an Idempotency-Key longer than 36 characters with 400, moving nothing', async () => {
+    const admin = await registerAdmin();
+    const user = await registerUser();
+
+    const answer = await adjust(
+      admin.token,
+      user.user.id,
+      { amount: 5, reason: 'x' },
+      'k'.repeat(37),
+    );
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('VALIDATION_ERROR');
+    expect((await profileOf(user.token)).egg_balance).toBe(500);
+  });
+
   it('keeps each admin’s keys apart', async () => {
     const [first, second] = await Promise.all([registerAdmin(), registerAdmin()]);
     const user = await registerUser();
