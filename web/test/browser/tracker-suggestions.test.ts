@@ -120,9 +120,15 @@ describe.skipIf(skipBrowserTests)('Project suggestions (/tracker/suggestions)', 
     const fields = suggestFields(dialog);
 
     // Act
+    await fields.name.fill('Egg timer');
     await fields.submit.click();
     const required = await alertText(dialog);
-    await fields.name.fill('Egg timer');
+    const flagged = {
+      name: await fields.name.getAttribute('aria-invalid'),
+      description: await fields.description.getAttribute('aria-invalid'),
+      rationale: await fields.rationale.getAttribute('aria-invalid'),
+      focused: await fields.description.evaluate((node) => node === document.activeElement),
+    };
     await fields.description.fill('Counts down.');
     await fields.group.selectOption('Web Applications');
     await fields.rationale.fill('Everyone boils eggs.');
@@ -131,6 +137,7 @@ describe.skipIf(skipBrowserTests)('Project suggestions (/tracker/suggestions)', 
 
     // Assess
     expect(required).toBe(TRACKER_MESSAGES.suggestionRequired);
+    expect(flagged).toEqual({ name: null, description: 'true', rationale: 'true', focused: true });
     expect(await alertText(dialog)).toBe(refusal);
     expect(await fields.name.inputValue()).toBe('Egg timer');
     expect(await fields.description.inputValue()).toBe('Counts down.');
@@ -238,6 +245,13 @@ describe.skipIf(skipBrowserTests)('Project suggestions (/tracker/suggestions)', 
     expect(firstPage).toBe(PAGE_SIZE);
     expect(oldestBefore).toBe(0);
     expect(await list.getByRole('article').count()).toBeGreaterThan(PAGE_SIZE);
+    // Focus moved on to the first card the page added.
+    expect(
+      await list
+        .locator(':scope > li')
+        .nth(PAGE_SIZE)
+        .evaluate((item) => item === document.activeElement),
+    ).toBe(true);
   });
 
   it("shows 'No project suggestions found.' and 'Suggest the first project!' opens the modal", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
 import { useSuggestionList } from '../api/list-suggestions';
 import type { SuggestionView } from '../utils/suggestion-view';
@@ -21,6 +21,9 @@ interface SuggestionListProps {
  */
 export function SuggestionList({ view, onSuggest }: SuggestionListProps) {
   const headingId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  /** After 'Load More Suggestions', the index of the first card it adds, to move focus to. */
+  const focusFrom = useRef<number | null>(null);
   const list = useSuggestionList(view);
   const suggestions = (list.data?.pages ?? []).flatMap((page) => page.suggestions);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = list;
@@ -32,6 +35,14 @@ export function SuggestionList({ view, onSuggest }: SuggestionListProps) {
       void fetchNextPage();
     }
   }, [shown, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  // The button may vanish with the last page: focus moves on to the first card it added.
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || isFetchingNextPage) return;
+    focusFrom.current = null;
+    listRef.current?.querySelectorAll<HTMLElement>(':scope > li')[index]?.focus();
+  }, [shown, isFetchingNextPage]);
 
   if (list.isPending || (shown === 0 && hasNextPage && !isFetchNextPageError)) {
     return <LoadingState label={SUGGESTIONS_LOADING} />;
@@ -73,9 +84,14 @@ export function SuggestionList({ view, onSuggest }: SuggestionListProps) {
       <h2 id={headingId} className="visually-hidden">
         Project suggestions
       </h2>
-      <ul className="suggestion-list" aria-labelledby={headingId} aria-busy={list.isFetching}>
+      <ul
+        className="suggestion-list"
+        aria-labelledby={headingId}
+        aria-busy={list.isFetching}
+        ref={listRef}
+      >
         {suggestions.map((suggestion) => (
-          <li key={suggestion.id}>
+          <li key={suggestion.id} tabIndex={-1}>
             <SuggestionCard suggestion={suggestion} />
           </li>
         ))}
@@ -85,8 +101,13 @@ export function SuggestionList({ view, onSuggest }: SuggestionListProps) {
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => void fetchNextPage()}
-            disabled={isFetchingNextPage}
+            onClick={() => {
+              if (isFetchingNextPage) return;
+              focusFrom.current = shown;
+              void fetchNextPage();
+            }}
+            // Not `disabled`: a disabled button drops the keyboard focus to the page.
+            aria-disabled={isFetchingNextPage || undefined}
           >
             {isFetchingNextPage ? (
               <>

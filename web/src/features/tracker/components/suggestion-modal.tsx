@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import {
   SUGGESTION_GROUPS,
@@ -33,6 +33,15 @@ export function SuggestionModal({ onClose, onCreated }: SuggestionModalProps) {
   // Bots fill every field they find; people never see this one.
   const [website, setWebsite] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // The required fields the last check found blank, marked invalid until the next check.
+  const [blank, setBlank] = useState({ name: false, description: false, rationale: false });
+  const nameRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  const rationaleRef = useRef<HTMLTextAreaElement>(null);
+  const errorId = `${id}-error`;
+  /** A blank required field: marked invalid and pointed at the message. */
+  const flag = (invalid: boolean) =>
+    invalid ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
 
   const serverError = create.error;
   const message =
@@ -54,8 +63,18 @@ export function SuggestionModal({ onClose, onCreated }: SuggestionModalProps) {
       website: website || undefined,
     };
     const found = suggestionProblem(input);
+    const missing = {
+      name: name.trim() === '',
+      description: description.trim() === '',
+      rationale: rationale.trim() === '',
+    };
     setProblem(found);
+    setBlank(missing);
     if (found) {
+      // Take the person to the first field to fix.
+      if (missing.name) nameRef.current?.focus();
+      else if (missing.description) descriptionRef.current?.focus();
+      else if (missing.rationale) rationaleRef.current?.focus();
       create.reset();
       return;
     }
@@ -79,6 +98,8 @@ export function SuggestionModal({ onClose, onCreated }: SuggestionModalProps) {
           </label>
           <input
             id={`${id}-name`}
+            ref={nameRef}
+            {...flag(blank.name)}
             className="input"
             value={name}
             onChange={(event) => setName(event.target.value)}
@@ -98,6 +119,8 @@ export function SuggestionModal({ onClose, onCreated }: SuggestionModalProps) {
           </label>
           <textarea
             id={`${id}-description`}
+            ref={descriptionRef}
+            {...flag(blank.description)}
             className="input"
             value={description}
             onChange={(event) => setDescription(event.target.value)}
@@ -136,6 +159,8 @@ export function SuggestionModal({ onClose, onCreated }: SuggestionModalProps) {
           </label>
           <textarea
             id={`${id}-rationale`}
+            ref={rationaleRef}
+            {...flag(blank.rationale)}
             className="input"
             value={rationale}
             onChange={(event) => setRationale(event.target.value)}
@@ -160,7 +185,7 @@ export function SuggestionModal({ onClose, onCreated }: SuggestionModalProps) {
         </div>
 
         {message ? (
-          <div className="form-error suggestion-form__error" role="alert">
+          <div id={errorId} className="form-error suggestion-form__error" role="alert">
             {message}
             {details.length > 0 ? (
               <ul>
