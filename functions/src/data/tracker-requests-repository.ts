@@ -19,7 +19,13 @@ import { getProject } from './projects-repository';
 import { queryPage, type Page, type PartitionQuery } from './query-page';
 import { activityItems, type TrackerAuthor } from './tracker-activity-repository';
 import { requestCounterUpdate } from './tracker-counters';
-import { cancellationCodes, failedCondition, putNew, transact } from './transactions';
+import {
+  cancellationCodes,
+  failedCondition,
+  putNew,
+  retryOnConflict,
+  transact,
+} from './transactions';
 import {
   checkCursorPartition,
   equalityFilter,
@@ -121,11 +127,13 @@ export async function createTrackerRequest(
       ]
     : [];
   try {
-    await transact([
+    const items = [
       ...projectCheck,
       ...newRequestItems(request, author, ulid(now.getTime())).map((item) => putNew(item)),
       requestCounterUpdate({ total: 1, [request.status]: 1 }),
-    ]);
+    ];
+    // Every creation updates the one counter item: simultaneous ones conflict and try again.
+    await retryOnConflict(() => transact(items));
   } catch (error) {
     if (project && failedCondition(cancellationCodes(error), 0)) throw unknownProject();
     throw error;

@@ -11,7 +11,7 @@ import { queryPage, type Page, type PartitionQuery } from './query-page';
 import { activityItems, type TrackerAuthor } from './tracker-activity-repository';
 import { suggestionCounterUpdate } from './tracker-counters';
 import { checkCursorPartition, withoutKeys, type TrackerTarget } from './tracker-views';
-import { putNew, transact } from './transactions';
+import { putNew, retryOnConflict, transact } from './transactions';
 import type { IndexName } from './table-definition';
 
 /** A project suggestion as stored: the API fields but the caller's own vote. */
@@ -72,7 +72,7 @@ export async function createSuggestion(
     votes: 0,
     created_at: now.toISOString(),
   };
-  await transact([
+  const items = [
     ...suggestionItems(suggestion).map((item) => putNew(item)),
     suggestionCounterUpdate({ total: 1 }),
     ...activityItems({
@@ -85,7 +85,9 @@ export async function createSuggestion(
       author,
       createdAt: suggestion.created_at,
     }).map((item) => putNew(item)),
-  ]);
+  ];
+  // Every creation updates the one counter item: simultaneous ones conflict and try again.
+  await retryOnConflict(() => transact(items));
   return suggestion;
 }
 
