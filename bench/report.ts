@@ -30,6 +30,8 @@ export interface BenchReport {
   readonly environment: {
     readonly node: string;
     readonly cpus: number;
+    /** The machine's 1-minute load average before and after the run: other work skews latency. */
+    readonly loadAverage: { readonly before: number; readonly after: number };
     readonly engine: string;
   };
   readonly seconds: number;
@@ -167,7 +169,8 @@ export function formatReport(report: BenchReport, reportPath: string): string {
     `Hatchworks bench: ${options.users} users × ${options.inFlight} in flight, ` +
       `${options.operations === undefined ? `${options.seconds} s` : `${options.operations} requests`}, ` +
       `${options.features} approved features, seed ${options.seed}`,
-    `  ${report.environment.engine}, Node ${report.environment.node}, ${report.environment.cpus} CPUs`,
+    `  ${report.environment.engine}, Node ${report.environment.node}, ${report.environment.cpus} CPUs, ` +
+      `load average ${report.environment.loadAverage.before} → ${report.environment.loadAverage.after}`,
     '',
     `Throughput: ${report.requests} requests in ${round(report.seconds)} s = ${report.perSecond} req/s`,
     '',

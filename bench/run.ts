@@ -5,7 +5,7 @@
  * the ledger invariants. Exit code 1 when an invariant fails. Not part of `npm test`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
 async function bench(options: BenchOptions): Promise<boolean> {
   const startedAt = new Date();
+  const loadBefore = loadavg()[0] ?? 0;
   const runId = startedAt.toISOString().replace(/[:.]/g, '-');
   // Created before the stack so it sees every request the local server starts.
   const meter = new DynamoDbMeter();
@@ -62,6 +63,10 @@ async function bench(options: BenchOptions): Promise<boolean> {
       environment: {
         node: process.versions.node,
         cpus: cpus().length,
+        loadAverage: {
+          before: Math.round(loadBefore * 10) / 10,
+          after: Math.round((loadavg()[0] ?? 0) * 10) / 10,
+        },
         engine: 'DynamoDB Local (in memory), handlers in process behind the local gateway',
       },
       seconds: Math.round(seconds * 100) / 100,

@@ -190,7 +190,7 @@ function pick(next: () => number): Operation {
 
 /**
  * The measured phase: every user keeps `inFlight` requests going until the time or the request
- * budget runs out. Each user first sends three daily claims at once (only one may pay).
+ * budget runs out. Each user first sends two daily claims at once (only one may pay).
  */
 export async function run(
   client: Client,
@@ -245,7 +245,7 @@ export async function run(
   const started = performance.now();
   await Promise.all(
     setup.users.map(async (user) => {
-      await Promise.all(Array.from({ length: 3 }, () => perform(user, 'claim')));
+      await Promise.all(Array.from({ length: 2 }, () => perform(user, 'claim')));
       await Promise.all(
         Array.from({ length: options.inFlight }, async () => {
           while (more()) await perform(user, pick(next));
