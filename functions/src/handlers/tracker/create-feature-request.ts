@@ -16,7 +16,6 @@ export const handler = authHandler({
   handler: async ({ body, event, caller }): Promise<HandlerResult<TrackerFeatureRequest>> => {
     const input = parseWithMessage(TrackerFeatureRequestInputSchema, body);
     const voter = await findVoter(event, caller, true);
-    if (!voter) throw new Error('A writing request always has a voter');
     await limitRate('submission', voter, event, TRACKER_MESSAGES.tooManySubmissions);
     // A filled honeypot is a bot: it gets a success that stores nothing, so it learns nothing.
     const request = input.website

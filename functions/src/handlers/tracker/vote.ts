@@ -17,7 +17,6 @@ export const handler = authHandler({
   handler: async ({ body, event, caller }): Promise<HandlerResult<TrackerVoteResult>> => {
     const input = parseWithMessage(TrackerVoteInputSchema, body);
     const voter = await findVoter(event, caller, true);
-    if (!voter) throw new Error('A writing request always has a voter');
     await limitRate('vote', voter, event, TRACKER_MESSAGES.tooManyVotes);
     const vote = { voterId: voter.id, targetId: input.target_id, direction: input.direction };
     const outcome =

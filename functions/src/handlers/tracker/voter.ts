@@ -24,6 +24,16 @@ export interface Voter {
 export async function findVoter(
   event: APIGatewayProxyEventV2,
   caller: () => Promise<Caller>,
+  issue: true,
+): Promise<Voter>;
+export async function findVoter(
+  event: APIGatewayProxyEventV2,
+  caller: () => Promise<Caller>,
+  issue: false,
+): Promise<Voter | undefined>;
+export async function findVoter(
+  event: APIGatewayProxyEventV2,
+  caller: () => Promise<Caller>,
   issue: boolean,
 ): Promise<Voter | undefined> {
   const { user } = await caller();
