@@ -10,15 +10,12 @@ export interface RequestUsage {
   readonly calls: Record<string, number>;
   /** Calls that failed (a cancelled transaction, a failed condition), by command. */
   readonly failed: Record<string, number>;
+  /** Consumed capacity units (DynamoDB's TOTAL figure: reads and writes together). */
   capacity: number;
-  read: number;
-  write: number;
 }
 
 interface ConsumedCapacity {
   readonly CapacityUnits?: number;
-  readonly ReadCapacityUnits?: number;
-  readonly WriteCapacityUnits?: number;
 }
 
 /** The part of the SDK client the meter needs: its middleware stack. */
@@ -52,7 +49,7 @@ export class DynamoDbMeter {
       const { request } = message as { request: IncomingMessage };
       const tag = request.headers[REQUEST_HEADER];
       if (typeof tag !== 'string') return;
-      const usage: RequestUsage = { calls: {}, failed: {}, capacity: 0, read: 0, write: 0 };
+      const usage: RequestUsage = { calls: {}, failed: {}, capacity: 0 };
       this.usages.set(tag, usage);
       // Runs synchronously before the server's request handler, which inherits the context.
       this.context.enterWith(usage);
@@ -82,11 +79,7 @@ export class DynamoDbMeter {
         const entries = (
           Array.isArray(consumed) ? consumed : consumed ? [consumed] : []
         ) as ConsumedCapacity[];
-        for (const entry of entries) {
-          usage.capacity += entry.CapacityUnits ?? 0;
-          usage.read += entry.ReadCapacityUnits ?? 0;
-          usage.write += entry.WriteCapacityUnits ?? 0;
-        }
+        for (const entry of entries) usage.capacity += entry.CapacityUnits ?? 0;
         return result;
       },
       { step: 'initialize', name: 'benchDynamoDbMeter' },
@@ -95,7 +88,7 @@ export class DynamoDbMeter {
 
   /** The usage of a finished request (and forgets it). */
   take(tag: string): RequestUsage {
-    const usage = this.usages.get(tag) ?? { calls: {}, failed: {}, capacity: 0, read: 0, write: 0 };
+    const usage = this.usages.get(tag) ?? { calls: {}, failed: {}, capacity: 0 };
     this.usages.delete(tag);
     return usage;
   }

@@ -15,10 +15,8 @@ export interface RouteSummary {
     readonly commandsPerRequest: Record<string, number>;
     /** Of those, calls that failed (e.g. transactions cancelled by a changed balance or total). */
     readonly failedPerRequest: Record<string, number>;
-    /** Average consumed capacity units per request (reads and writes as the engine reports). */
+    /** Average consumed capacity units per request (reads and writes together). */
     readonly capacityPerRequest: number;
-    readonly readUnitsPerRequest: number;
-    readonly writeUnitsPerRequest: number;
     /** The most capacity one request of this route consumed. */
     readonly maxCapacity: number;
   };
@@ -64,8 +62,6 @@ export function summarise(samples: readonly Sample[], seconds: number): RouteSum
       const failed: Record<string, number> = {};
       let calls = 0;
       let capacity = 0;
-      let read = 0;
-      let write = 0;
       let maxCapacity = 0;
       for (const sample of list) {
         statuses[sample.status] = (statuses[sample.status] ?? 0) + 1;
@@ -77,8 +73,6 @@ export function summarise(samples: readonly Sample[], seconds: number): RouteSum
           failed[command] = (failed[command] ?? 0) + count;
         }
         capacity += sample.usage.capacity;
-        read += sample.usage.read;
-        write += sample.usage.write;
         maxCapacity = Math.max(maxCapacity, sample.usage.capacity);
       }
       const per = (total: number) => round(total / list.length, 2);
@@ -105,8 +99,6 @@ export function summarise(samples: readonly Sample[], seconds: number): RouteSum
             Object.entries(failed).map(([command, count]) => [command, per(count)]),
           ),
           capacityPerRequest: per(capacity),
-          readUnitsPerRequest: per(read),
-          writeUnitsPerRequest: per(write),
           maxCapacity: round(maxCapacity, 2),
         },
       };
