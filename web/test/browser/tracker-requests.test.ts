@@ -240,6 +240,10 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     await dialog.getByLabel('Project').selectOption(own.id);
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
     expect(await dialog.getByRole('alert').innerText()).toBe(TRACKER_MESSAGES.titleAndDescription);
+    expect(await dialog.getByLabel('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await dialog.getByLabel('Title').evaluate((field) => field === document.activeElement),
+    ).toBe(true);
     await dialog.getByLabel('Title').fill(title);
     await dialog.getByLabel('Description').fill('Read the stories without a connection.');
     await dialog.getByLabel('Category').selectOption('New Feature');
@@ -305,29 +309,39 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     const card = (await requestList(page)).getByRole('article', { name: request.title });
     const up = card.getByRole('button', { name: `Upvote ${request.title}` });
     const down = card.getByRole('button', { name: `Downvote ${request.title}` });
+    /** Clicks a vote button and waits for the API's answer. */
+    const voteWith = async (button: Locator) => {
+      const answered = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/tracker/vote',
+      );
+      await button.click();
+      expect((await answered).status()).toBe(200);
+    };
+    const shows = (votes: number) =>
+      expect.poll(() => shownVotes(card), { timeout: 10_000 }).toBe(votes);
     const storedVotes = async () =>
       (await listTrackerRequests({ project_id: own.id })).feature_requests[0]?.votes;
 
     // Act
-    await up.click();
-    await expect.poll(() => shownVotes(card)).toBe(1);
+    await voteWith(up);
+    await shows(1);
 
     // Assess
     expect(await up.getAttribute('aria-pressed')).toBe('true');
     expect(await storedVotes()).toBe(1);
 
     // The same direction again removes the vote.
-    await up.click();
-    await expect.poll(() => shownVotes(card)).toBe(0);
+    await voteWith(up);
+    await shows(0);
     expect(await up.getAttribute('aria-pressed')).toBe('false');
     expect(await storedVotes()).toBe(0);
 
     // Down switches from none, then up switches from down.
-    await down.click();
-    await expect.poll(() => shownVotes(card)).toBe(-1);
+    await voteWith(down);
+    await shows(-1);
     expect(await down.getAttribute('aria-pressed')).toBe('true');
-    await up.click();
-    await expect.poll(() => shownVotes(card)).toBe(1);
+    await voteWith(up);
+    await shows(1);
     expect(await up.getAttribute('aria-pressed')).toBe('true');
     expect(await down.getAttribute('aria-pressed')).toBe('false');
     expect(await storedVotes()).toBe(1);
@@ -341,7 +355,7 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
         .getByRole('button', { name: `Upvote ${request.title}` })
         .getAttribute('aria-pressed'),
     ).toBe('true');
-  });
+  }, 60_000);
 
   it('shows the reason when a vote is refused and keeps the count', async () => {
     // Prepare
@@ -401,7 +415,7 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     expect(calls.at(0)?.get('limit')).toBe('20');
     expect(calls.at(-1)?.get('cursor')).toBeTruthy();
     expect(calls.at(-1)?.get('sort_by')).toBe('date');
-  });
+  }, 60_000);
 
   it('shows the loading text, then the error with its message, and recovers on Try Again', async () => {
     // Prepare

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import {
   TRACKER_CATEGORIES,
@@ -53,6 +53,10 @@ export function RequestModal({ onClose, onCreated, defaultProjectId }: RequestMo
   // Bots fill every field they find; people never see this one.
   const [website, setWebsite] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  // The required fields the last check found blank, marked invalid until the next check.
+  const [blank, setBlank] = useState({ title: false, description: false });
 
   const serverError = create.error;
   const message =
@@ -76,8 +80,13 @@ export function RequestModal({ onClose, onCreated, defaultProjectId }: RequestMo
       website: website || undefined,
     };
     const found = trackerRequestProblem(input);
+    const missing = { title: title.trim() === '', description: description.trim() === '' };
     setProblem(found);
+    setBlank(missing);
     if (found) {
+      // Take the person to the first field to fix.
+      if (missing.title) titleRef.current?.focus();
+      else if (missing.description) descriptionRef.current?.focus();
       create.reset();
       return;
     }
@@ -101,6 +110,9 @@ export function RequestModal({ onClose, onCreated, defaultProjectId }: RequestMo
           </label>
           <input
             id={`${id}-title`}
+            ref={titleRef}
+            aria-invalid={blank.title || undefined}
+            aria-describedby={blank.title ? `${id}-error` : undefined}
             className="input"
             value={title}
             onChange={(event) => setTitle(event.target.value)}
@@ -120,6 +132,9 @@ export function RequestModal({ onClose, onCreated, defaultProjectId }: RequestMo
           </label>
           <textarea
             id={`${id}-description`}
+            ref={descriptionRef}
+            aria-invalid={blank.description || undefined}
+            aria-describedby={blank.description ? `${id}-error` : undefined}
             className="input"
             value={description}
             onChange={(event) => setDescription(event.target.value)}
@@ -213,7 +228,7 @@ export function RequestModal({ onClose, onCreated, defaultProjectId }: RequestMo
         </div>
 
         {message ? (
-          <div className="form-error request-form__error" role="alert">
+          <div id={`${id}-error`} className="form-error request-form__error" role="alert">
             {message}
             {details.length > 0 ? (
               <ul>
