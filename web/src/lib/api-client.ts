@@ -44,6 +44,8 @@ export interface ApiRequestOptions<T> {
   signal?: AbortSignal;
   /** Overrides the 10 s default, e.g. verify-user's 15 s per attempt (spec 9). */
   timeoutMs?: number;
+  /** Extra request headers, e.g. `Idempotency-Key` on money-moving POSTs. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The spec says a failing token fetch must not stop the call: it goes out anonymously. */
@@ -84,7 +86,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   const signal = options.signal
     ? AbortSignal.any([options.signal, timeout.signal])
     : timeout.signal;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const token = await bearerToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');

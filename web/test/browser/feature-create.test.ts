@@ -221,6 +221,45 @@ describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
     expect((await profileOf(auth.token)).egg_balance).toBe(20);
   });
 
+  it('retries a creation whose answer was lost with the same Idempotency-Key and charges once', async () => {
+    // Prepare
+    const keys: (string | null)[] = [];
+    const auth = await registerUser();
+    const page = await openFeaturesAs(browser, auth, {
+      prepare: (target) =>
+        target.route(
+          (url) => url.pathname === '/api/features',
+          async (route) => {
+            if (route.request().method() !== 'POST') return route.continue();
+            keys.push(await route.request().headerValue('idempotency-key'));
+            if (keys.length > 1) return route.continue();
+            // The server creates the request, but its answer never reaches the browser.
+            await route.fetch();
+            return route.abort('connectionreset');
+          },
+        ),
+    });
+    const dialog = await openCreateModal(page);
+    const fields = createFields(dialog);
+    const title = uniqueTitle();
+    await fields.title.fill(title);
+    await fields.description.fill('Sent twice, charged once');
+    await fields.project.selectOption({ label: project.title });
+
+    // Act
+    await fields.submit.click();
+    expect(await alertText(dialog)).toBe('Failed to create feature request');
+    await fields.submit.click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Assess
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect((await profileOf(auth.token)).egg_balance).toBe(400);
+    expect((await ownFeatures(auth)).features.map((feature) => feature.title)).toEqual([title]);
+  });
+
   it("disables the button and says 'Creating...' while the request is sent", async () => {
     // Prepare
     let release: () => void = () => undefined;

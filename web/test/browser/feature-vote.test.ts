@@ -185,6 +185,66 @@ describe.skipIf(skipBrowserTests)('Vote modal (/features)', () => {
     expect((await profileOf(voter.token)).egg_balance).toBe(500);
   });
 
+  it('retries a vote whose answer was lost with the same Idempotency-Key and charges once', async () => {
+    // Prepare
+    const feature = await backedFeature();
+    const { voter, page } = await voterWith(500);
+    const keys: (string | null)[] = [];
+    await page.route(
+      (url) => url.pathname === '/api/features/vote',
+      async (route) => {
+        keys.push(await route.request().headerValue('idempotency-key'));
+        if (keys.length > 1) return route.continue();
+        // The server records the vote, but its answer never reaches the browser.
+        await route.fetch();
+        return route.abort('connectionreset');
+      },
+    );
+    const dialog = await openVoteModal(page, feature.title);
+    await amountField(dialog).fill('33');
+
+    // Act
+    await dialog.getByRole('button', { name: 'Vote 33 Eggs' }).click();
+    expect(await alertText(dialog)).toBe('Failed to cast vote');
+    await dialog.getByRole('button', { name: 'Vote 33 Eggs' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Assess
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect((await profileOf(voter.token)).egg_balance).toBe(500 - 33);
+    expect((await featureOf(voter.token, feature.id)).total_eggs).toBe(HEAD_START + 33);
+  });
+
+  it('sends a new Idempotency-Key for a different amount after a failure', async () => {
+    // Prepare
+    const feature = await backedFeature();
+    const { voter, page } = await voterWith(500);
+    const keys: (string | null)[] = [];
+    await page.route(
+      (url) => url.pathname === '/api/features/vote',
+      async (route) => {
+        keys.push(await route.request().headerValue('idempotency-key'));
+        if (keys.length > 1) return route.continue();
+        return route.fulfill({ status: 503, contentType: 'text/plain', body: 'busy' });
+      },
+    );
+    const dialog = await openVoteModal(page, feature.title);
+
+    // Act
+    await dialog.getByRole('button', { name: 'Vote 10 Eggs' }).click();
+    expect(await alertText(dialog)).toBe('Failed to cast vote');
+    await dialog.getByRole('button', { name: '25', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Vote 25 Eggs' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Assess
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect((await profileOf(voter.token)).egg_balance).toBe(500 - 25);
+  });
+
   it("shows the server's own message when it refuses the vote", async () => {
     // Prepare
     const feature = await backedFeature();

@@ -348,6 +348,39 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       expect((await featureOf(admin.token, feature.id)).status).toBe('rejected');
     });
 
+    it('retries a rejection whose answer was lost with the same Idempotency-Key and refunds once', async () => {
+      // Prepare
+      const author = await registerUser();
+      const feature = await createFeature(author.token, projectId);
+      const page = await openSignedIn(browser, admin, '/features?status=pending');
+      const keys: (string | null)[] = [];
+      await page.route('**/api/admin/features/*/reject', async (route) => {
+        keys.push(await route.request().headerValue('idempotency-key'));
+        if (keys.length > 1) return route.continue();
+        // The server rejects and refunds, but its answer never reaches the browser.
+        await route.fetch();
+        return route.abort('connectionreset');
+      });
+      const card = await findFeatureCard(page, feature.title);
+      await card.getByRole('button', { name: `Reject ${feature.title}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reject Feature' });
+      await dialog.getByLabel('Notes (optional)').fill('Duplicate of another request');
+
+      // Act
+      const alert = page.waitForEvent('dialog');
+      await dialog.getByRole('button', { name: 'Reject Feature' }).click();
+      await (await alert).accept();
+      await dialog.getByRole('button', { name: 'Reject Feature' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // Assess
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(keys[1]).toBe(keys[0]);
+      expect((await profileOf(author.token)).egg_balance).toBe(500);
+      expect((await featureOf(admin.token, feature.id)).status).toBe('rejected');
+    });
+
     it('cancels a moderation without sending anything', async () => {
       // Prepare
       const author = await registerUser();

@@ -54,6 +54,26 @@ describe('API client', () => {
     expect(headers.get('Authorization')).toBe('Bearer token-123');
   });
 
+  it("sends a caller's extra headers, e.g. Idempotency-Key, beside the token", async () => {
+    // Prepare
+    setAccessTokenProvider(() => Promise.resolve('token-123'));
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, data: { projects: [] } }));
+
+    // Act
+    await apiRequest('/projects', {
+      ...options,
+      method: 'POST',
+      body: {},
+      headers: { 'Idempotency-Key': 'key-1', Authorization: 'Bearer forged' },
+    });
+
+    // Assess
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Idempotency-Key')).toBe('key-1');
+    expect(headers.get('Authorization')).toBe('Bearer token-123');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
   it('proceeds without a token when fetching the token fails', async () => {
     // Prepare
     setAccessTokenProvider(() => Promise.reject(new Error('login required')));

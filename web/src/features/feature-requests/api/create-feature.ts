@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { EGGS } from '@hatchworks/shared/constants';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
@@ -32,10 +31,14 @@ export interface CreateFeatureRequest {
 }
 
 /** `POST /api/features`: a pending request for 100 eggs (spec 5). */
-export async function createFeature({ input }: CreateFeatureRequest): Promise<Feature> {
+export async function createFeature({
+  input,
+  idempotencyKey,
+}: CreateFeatureRequest): Promise<Feature> {
   const envelope = await apiRequest('/features', {
     method: 'POST',
     body: input,
+    headers: { 'Idempotency-Key': idempotencyKey },
     schema: FeatureEnvelopeSchema,
     fallbackMessage: CREATE_FEATURE_MESSAGES.failed,
   });
@@ -66,21 +69,6 @@ export function createFeatureProblem({ balance, projectCount, input }: CreateFea
   return parsed.success
     ? null
     : (parsed.error.issues[0]?.message ?? CREATE_FEATURE_MESSAGES.failed);
-}
-
-/**
- * One `Idempotency-Key` per submission: sending the same payload again (a retry after a failure)
- * reuses the key, so the server charges once; any change to the payload starts a new submission.
- */
-export function useIdempotencyKey() {
-  const last = useRef<{ payload: string; key: string } | null>(null);
-  return (payload: unknown): string => {
-    const json = JSON.stringify(payload);
-    if (last.current?.payload !== json) {
-      last.current = { payload: json, key: crypto.randomUUID() };
-    }
-    return last.current.key;
-  };
 }
 
 /**

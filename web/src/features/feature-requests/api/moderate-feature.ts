@@ -11,6 +11,8 @@ export interface ModerateFeatureArgs {
   readonly action: ModerationAction;
   /** Optional; blank notes are not sent. */
   readonly notes?: string;
+  /** Sent as `Idempotency-Key`: a retried rejection refunds once. */
+  readonly idempotencyKey?: string;
 }
 
 const FeatureEnvelopeSchema = successEnvelope(FeatureSchema);
@@ -26,11 +28,13 @@ export async function moderateFeature({
   id,
   action,
   notes,
+  idempotencyKey,
 }: ModerateFeatureArgs): Promise<Feature> {
   const trimmed = notes?.trim();
   const envelope = await apiRequest(`/admin/features/${encodeURIComponent(id)}/${action}`, {
     method: 'POST',
     body: trimmed ? { notes: trimmed } : {},
+    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
     schema: FeatureEnvelopeSchema,
     fallbackMessage: `Failed to ${action} feature`,
   });

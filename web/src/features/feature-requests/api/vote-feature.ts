@@ -17,10 +17,15 @@ export interface VoteFeatureRequest {
 }
 
 /** `POST /api/features/vote`: puts `eggs` of the caller's balance on an approved feature. */
-export async function voteFeature({ featureId, eggs }: VoteFeatureRequest): Promise<VoteResult> {
+export async function voteFeature({
+  featureId,
+  eggs,
+  idempotencyKey,
+}: VoteFeatureRequest): Promise<VoteResult> {
   const envelope = await apiRequest('/features/vote', {
     method: 'POST',
     body: { feature_id: featureId, eggs_allocated: eggs },
+    headers: { 'Idempotency-Key': idempotencyKey },
     schema: VoteEnvelopeSchema,
     fallbackMessage: VOTE_FAILED,
   });

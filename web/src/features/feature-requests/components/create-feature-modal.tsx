@@ -12,12 +12,12 @@ import type { Project } from '@hatchworks/shared/schemas/projects';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useAllProjects } from '../../projects/api/list-projects';
 import {
   CREATE_FEATURE_MESSAGES,
   createFeatureProblem,
   useCreateFeature,
-  useIdempotencyKey,
 } from '../api/create-feature';
 import { FEATURE_TYPE_LABELS, countOf } from '../utils/feature-labels';
 import { TagsInput } from './tags-input';

@@ -7,6 +7,7 @@ import {
   useModerateFeature,
   type ModerationAction,
 } from '../api/moderate-feature';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 
 interface ModerationDialogProps {
   feature: Feature;
@@ -40,6 +41,7 @@ export function ModerationDialog({ feature, action, onClose, onDone }: Moderatio
   const notesId = useId();
   const hintId = useId();
   const [notes, setNotes] = useState('');
+  const keyFor = useIdempotencyKey();
   const moderate = useModerateFeature({
     onSuccess: (moderated) => {
       onDone?.(moderated);
@@ -53,8 +55,9 @@ export function ModerationDialog({ feature, action, onClose, onDone }: Moderatio
         className="moderation-form"
         onSubmit={(event) => {
           event.preventDefault();
+          const payload = { id: feature.id, action, notes };
           moderate.mutate(
-            { id: feature.id, action, notes },
+            { ...payload, idempotencyKey: keyFor(payload) },
             { onError: (error) => window.alert(moderationFailureMessage(action, error)) },
           );
         }}

@@ -3,7 +3,7 @@ import { FEATURE_MESSAGES, type Feature } from '@hatchworks/shared/schemas/featu
 import { Modal } from '../../../components/ui/modal';
 import { formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
-import { useIdempotencyKey } from '../api/create-feature';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useVoteFeature, VOTE_FAILED } from '../api/vote-feature';
 import { countOf } from '../utils/feature-labels';
 import {
