@@ -182,14 +182,14 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     await page.waitForURL((url) => url.searchParams.get('priority') === 'Low');
     await filters.getByLabel('Sort by', { exact: true }).selectOption('date');
     await page.waitForURL((url) => url.searchParams.get('sort') === 'date');
-    await list.getByRole('article', { name: lowOpen.title }).waitFor();
+    // Each change loads its own list: wait until the one shown is the new one.
+    await expect.poll(() => cardTitles(list), { timeout: 10_000 }).toEqual([lowOpen.title]);
 
     // Assess
     const url = new URL(page.url());
     expect(url.searchParams.get('project')).toBe(project.id);
     expect(url.searchParams.get('priority')).toBe('Low');
     expect(url.searchParams.get('sort')).toBe('date');
-    expect(await cardTitles(list)).toEqual([lowOpen.title]);
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
 
     // A reload (or the link shared) reproduces the view; clearing returns to the project only.
@@ -269,6 +269,32 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     ).toBe(true);
     const stored = await listTrackerRequests({ project_id: own.id });
     expect(stored.feature_requests.map((request) => request.title)).toEqual([title]);
+  });
+
+  it('says when a submitted request falls outside the filters shown', async () => {
+    // Prepare
+    const own = await trackerProject();
+    const page = await open(requestsPath({ project: own.id, priority: 'High' }));
+    await page.getByRole('button', { name: 'Submit the first request!' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit Feature Request' });
+    const title = `Low key ${own.id.slice(0, 6)}`;
+
+    // Act
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Description').fill('Submitted with the default priority.');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Assess
+    const notice = page.getByRole('status').getByText(`Your request “${title}” was submitted.`);
+    expect(await notice.innerText()).toContain(
+      'It does not match the current filters, so it is not listed below.',
+    );
+    expect(await page.getByText('No feature requests found.').isVisible()).toBe(true);
+    const stored = await listTrackerRequests({ project_id: own.id });
+    expect(stored.feature_requests.map((request) => [request.title, request.priority])).toEqual([
+      [title, 'Low'],
+    ]);
   });
 
   it('keeps what was typed and shows the server message when a submit is refused', async () => {
@@ -466,7 +492,7 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     // Assess
     expect(withData).toEqual([]);
     expect(withForm).toEqual([]);
-  });
+  }, 60_000);
 
   it('fits a phone screen, the list and the form', async () => {
     // Prepare

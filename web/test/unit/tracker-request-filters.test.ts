@@ -4,6 +4,7 @@ import { trackerRequestProblem } from '../../src/features/tracker/api/create-req
 import {
   DEFAULT_REQUEST_FILTER,
   isFiltered,
+  matchesRequestFilter,
   parseRequestFilter,
   requestListQuery,
   withRequestFilter,
@@ -157,5 +158,48 @@ describe('Tracker request form checks', () => {
 
     // Assess
     expect(problem).toBeNull();
+  });
+});
+
+describe('Tracker request filter matching', () => {
+  const request = {
+    project_id: 'p1',
+    status: 'Open',
+    priority: 'Low',
+    category: 'Bug Fix',
+  } as const;
+
+  it('matches every filter the request satisfies, and the unfiltered list', () => {
+    // Prepare / Act
+    const matches = [
+      matchesRequestFilter(request, DEFAULT_REQUEST_FILTER),
+      matchesRequestFilter(request, {
+        ...DEFAULT_REQUEST_FILTER,
+        project: 'p1',
+        status: 'Open',
+        priority: 'Low',
+        category: 'Bug Fix',
+      }),
+    ];
+
+    // Assess
+    expect(matches).toEqual([true, true]);
+  });
+
+  it('does not match when any one filter differs, or a project is asked for and it has none', () => {
+    // Prepare / Act
+    const matches = [
+      matchesRequestFilter(request, { ...DEFAULT_REQUEST_FILTER, project: 'p2' }),
+      matchesRequestFilter(request, { ...DEFAULT_REQUEST_FILTER, status: 'Closed' }),
+      matchesRequestFilter(request, { ...DEFAULT_REQUEST_FILTER, priority: 'High' }),
+      matchesRequestFilter(request, { ...DEFAULT_REQUEST_FILTER, category: 'Enhancement' }),
+      matchesRequestFilter(
+        { ...request, project_id: null },
+        { ...DEFAULT_REQUEST_FILTER, project: 'p1' },
+      ),
+    ];
+
+    // Assess
+    expect(matches).toEqual([false, false, false, false, false]);
   });
 });

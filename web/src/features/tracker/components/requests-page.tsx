@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { paths } from '../../../config/paths';
+import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
 import {
+  matchesRequestFilter,
   parseRequestFilter,
   withRequestFilter,
   type TrackerRequestFilter,
@@ -20,7 +22,7 @@ export function RequestsPage() {
   const [params, setParams] = useSearchParams();
   const filter = parseRequestFilter(params);
   const [submitting, setSubmitting] = useState(false);
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<TrackerFeatureRequest | null>(null);
 
   // Each change replaces the history entry: Back leaves the page instead of undoing filters.
   const setFilter = (next: TrackerRequestFilter) =>
@@ -56,7 +58,12 @@ export function RequestsPage() {
       {/* Present from the start, so screen readers announce what appears in it. */}
       <div className="requests-page__status" role="status">
         {created ? (
-          <p className="requests-page__notice">Thanks! Your request “{created}” was submitted.</p>
+          <p className="requests-page__notice">
+            Thanks! Your request “{created.title}” was submitted.
+            {matchesRequestFilter(created, filter)
+              ? null
+              : ' It does not match the current filters, so it is not listed below.'}
+          </p>
         ) : null}
       </div>
 
@@ -65,7 +72,7 @@ export function RequestsPage() {
       {submitting ? (
         <RequestModal
           onClose={() => setSubmitting(false)}
-          onCreated={(request) => setCreated(request.title)}
+          onCreated={setCreated}
           defaultProjectId={filter.project}
         />
       ) : null}

@@ -126,3 +126,21 @@ export function requestListQuery(
 export function isFiltered(filter: TrackerRequestFilter): boolean {
   return Boolean(filter.project || filter.status || filter.priority || filter.category);
 }
+
+/** Whether a request belongs in the list a filter shows (e.g. one just submitted). */
+export function matchesRequestFilter(
+  request: {
+    readonly project_id: string | null;
+    readonly status: string;
+    readonly priority: string;
+    readonly category: string;
+  },
+  filter: TrackerRequestFilter,
+): boolean {
+  return (
+    (!filter.project || request.project_id === filter.project) &&
+    (!filter.status || request.status === filter.status) &&
+    (!filter.priority || request.priority === filter.priority) &&
+    (!filter.category || request.category === filter.category)
+  );
+}
