@@ -134,6 +134,30 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     expect(await page.title()).toMatch(/^Feature Requests \| /);
   });
 
+  it('shows "all" for unknown values in a link, and drops them from the URL', async () => {
+    // Prepare
+    const path = `${requestsPath({ project: project.id, priority: 'Critical' })}&status=Pending&category=Chores&sort=eggs`;
+
+    // Act
+    const page = await open(path);
+    await page.waitForURL((url) => !url.searchParams.has('status'));
+    const list = await requestList(page);
+
+    // Assess
+    expect(await selectValues(page)).toEqual({
+      Project: project.id,
+      Status: '',
+      Priority: 'Critical',
+      Category: '',
+      'Sort by': 'votes',
+      Order: 'desc',
+    });
+    expect(new URL(page.url()).search).toBe(
+      `?${new URLSearchParams({ project: project.id, priority: 'Critical' }).toString()}`,
+    );
+    expect(await cardTitles(list)).toEqual([critical.title]);
+  });
+
   it('shows every field of a card, with markup as plain text', async () => {
     // Prepare
     const title = `<img src=x onerror="window.pwned=1"><b>Bold ${project.id.slice(0, 4)}</b>`;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { paths } from '../../../config/paths';
@@ -27,6 +27,12 @@ export function RequestsPage() {
   // Each change replaces the history entry: Back leaves the page instead of undoing filters.
   const setFilter = (next: TrackerRequestFilter) =>
     setParams((current) => withRequestFilter(current, next), { replace: true });
+
+  // A link with unknown values (a typo, an old link) shows "all" for them; the URL says so too.
+  const canonical = withRequestFilter(params, filter).toString();
+  useEffect(() => {
+    if (canonical !== params.toString()) setParams(canonical, { replace: true });
+  }, [canonical, params, setParams]);
 
   const openModal = () => {
     setCreated(null);
