@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ValidationError } from '../lib/errors';
 import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import { TABLE_DEFINITION, type IndexName } from './table-definition';
@@ -35,6 +36,19 @@ function keyNames(index: IndexName | undefined): { partitionKey: string; sortKey
   return definition;
 }
 
+/** Whether a decoded cursor was taken from this very list (same partition and sort-key range). */
+function startsInside(
+  start: Record<string, unknown>,
+  query: PartitionQuery,
+  partitionKey: string,
+  sortKey: string,
+): boolean {
+  if (start[partitionKey] !== query.partition) return false;
+  const sortValue = start[sortKey];
+  if (typeof sortValue !== 'string') return false;
+  return !query.sortKeyPrefix || sortValue.startsWith(query.sortKeyPrefix);
+}
+
 /**
  * One page of a partition: a Query with a Limit and the caller's cursor, never a Scan. Every
  * paginated list of the API reads through here, so the cursor rules are the same everywhere.
@@ -46,6 +60,10 @@ export async function queryPage(
 ): Promise<Page<Record<string, unknown>>> {
   const { partitionKey, sortKey } = keyNames(query.index);
   const start = decodeCursor(cursor);
+  if (start && !startsInside(start, query, partitionKey, sortKey)) {
+    // DynamoDB would refuse a start key outside the queried range with a server error.
+    throw new ValidationError([{ field: 'cursor', message: 'Invalid cursor' }]);
+  }
   const result = await db.send(
     new QueryCommand({
       TableName: tableName,

@@ -26,12 +26,7 @@ import {
   retryOnConflict,
   transact,
 } from './transactions';
-import {
-  checkCursorPartition,
-  equalityFilter,
-  withoutKeys,
-  type TrackerTarget,
-} from './tracker-views';
+import { equalityFilter, withoutKeys, type TrackerTarget } from './tracker-views';
 import type { IndexName } from './table-definition';
 
 /** A tracker feature request as stored: the API fields but the caller's own vote. */
@@ -242,7 +237,6 @@ export async function listTrackerRequests(
   cursor?: string,
 ): Promise<Page<StoredTrackerRequest>> {
   const query = trackerRequestQuery(filters, sort, descending);
-  checkCursorPartition(cursor, query.index, query.partition);
   const page = await queryPage(query, limit, cursor);
   return { items: page.items.map(toTrackerRequest), nextCursor: page.nextCursor };
 }

@@ -10,7 +10,7 @@ import { trackerSortValue, trackerSuggestionKeys } from './keys';
 import { queryPage, type Page, type PartitionQuery } from './query-page';
 import { activityItems, type TrackerAuthor } from './tracker-activity-repository';
 import { suggestionCounterUpdate } from './tracker-counters';
-import { checkCursorPartition, withoutKeys, type TrackerTarget } from './tracker-views';
+import { withoutKeys, type TrackerTarget } from './tracker-views';
 import { putNew, retryOnConflict, transact } from './transactions';
 import type { IndexName } from './table-definition';
 
@@ -111,7 +111,6 @@ export async function listSuggestions(
   cursor?: string,
 ): Promise<Page<StoredSuggestion>> {
   const query = suggestionQuery(group, sort, descending);
-  checkCursorPartition(cursor, query.index, query.partition);
   const page = await queryPage(query, limit, cursor);
   return { items: page.items.map(toSuggestion), nextCursor: page.nextCursor };
 }

@@ -1,9 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { VoteTargetType } from '@hatchworks/shared/schemas/tracker';
-import { ValidationError } from '../lib/errors';
 import { db, tableName } from './client';
-import { decodeCursor } from './cursor';
-import { TABLE_DEFINITION, type IndexName } from './table-definition';
+import { TABLE_DEFINITION } from './table-definition';
 
 /** What every votable tracker record has. */
 export interface VotableRecord {
@@ -45,25 +43,6 @@ export function withoutKeys(item: Record<string, unknown>): Record<string, unkno
     delete fields[name];
   }
   return fields;
-}
-
-/**
- * Refuses a cursor taken from another list: DynamoDB would reject a start key outside the queried
- * partition with a server error, so it is a 400 here like any other tampered cursor.
- */
-export function checkCursorPartition(
-  cursor: string | undefined,
-  index: IndexName | undefined,
-  partition: string,
-): void {
-  const start = decodeCursor(cursor);
-  if (!start) return;
-  const definition = index
-    ? TABLE_DEFINITION.globalIndexes.find((each) => each.indexName === index)
-    : TABLE_DEFINITION;
-  if (!definition || start[definition.partitionKey] !== partition) {
-    throw new ValidationError([{ field: 'cursor', message: 'Invalid cursor' }]);
-  }
 }
 
 /** A FilterExpression of equality tests on the filters not used as the partition. */

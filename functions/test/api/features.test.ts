@@ -238,6 +238,19 @@ describe('GET /api/features', () => {
     expect(approved.body.data.features.map((each) => each.id)).toEqual([high.id, low.id]);
   });
 
+  it("refuses another list's cursor with a 400, not a server error", async () => {
+    await createProject(admin.token);
+    await createProject(admin.token);
+    const projects = await api<{ next_cursor: string | null }>('/api/projects?limit=1');
+    const cursor = projects.body.next_cursor ?? '';
+
+    const answer = await api(`/api/features?cursor=${encodeURIComponent(cursor)}`);
+
+    expect(cursor).not.toBe('');
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
   it('refuses a limit over 50', async () => {
     const answer = await api('/api/features?limit=51');
 
