@@ -518,15 +518,19 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     expect(withForm).toEqual([]);
   }, 60_000);
 
-  it('fits a phone screen, the list and the form', async () => {
+  it('fits a phone screen, the list and the form, with no serious axe violations', async () => {
     // Prepare
-    const page = await open(requestsPath({ project: project.id }), { viewport: VIEWPORTS.phone });
+    const page = await open(requestsPath({ project: project.id }), {
+      viewport: VIEWPORTS.phone,
+      bypassCSP: true,
+    });
     const list = await requestList(page);
 
     // Act
     const pageScrolls = await page.evaluate(
       () => document.documentElement.scrollWidth > window.innerWidth,
     );
+    const violations = await seriousAccessibilityViolations(page);
     await page.getByRole('button', { name: 'Submit Request' }).click();
     const dialog = page.getByRole('dialog', { name: 'Submit Feature Request' });
     const submit = dialog.getByRole('button', { name: 'Submit Request' });
@@ -534,8 +538,9 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
 
     // Assess
     expect(pageScrolls).toBe(false);
+    expect(violations).toEqual([]);
     expect(await fitsWidth(page, list)).toBe(true);
     expect(await fitsWidth(page, dialog)).toBe(true);
     expect(await submit.isVisible()).toBe(true);
-  });
+  }, 60_000);
 });
