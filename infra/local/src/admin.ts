@@ -17,9 +17,13 @@ const USAGE = 'Usage: npm run admin -- grant|revoke <email> [--table <aws-table-
 /** Where a running `npm start` says its DynamoDB Local listens. */
 export const ENDPOINT_FILE = join(DATA_DIR, 'dynamodb-endpoint.json');
 
+/**
+ * Whether the running `npm start`'s DynamoDB Local answers. Generous, because a false "no" makes
+ * this command open the same data folder with a second DynamoDB Local.
+ */
 async function reachable(endpoint: string): Promise<boolean> {
   try {
-    await fetch(endpoint, { signal: AbortSignal.timeout(1000) });
+    await fetch(endpoint, { signal: AbortSignal.timeout(5000) });
     return true;
   } catch {
     return false;
