@@ -9,7 +9,7 @@ import {
 const PAGES = [
   { name: 'Home', path: '/', ready: 'Explore Project →' },
   { name: 'About', path: '/about', ready: 'About Eggs' },
-  { name: 'Tracker (coming soon)', path: '/tracker', ready: 'Coming soon' },
+  { name: 'Tracker', path: '/tracker', ready: 'Most Voted Requests' },
 ];
 const WIDTHS = [
   { label: 'desktop', viewport: VIEWPORTS.desktop },

@@ -13,7 +13,7 @@ interface StatusPanelProps {
   headingLevel?: 'h1' | 'h2';
 }
 
-/** The centred message card of coming-soon, not-found and error screens. */
+/** The centred message card of not-found and error screens. */
 export function StatusPanel({
   eyebrow,
   title,
