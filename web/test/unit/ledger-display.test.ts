@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEDGER_KINDS } from '@hatchworks/shared/schemas/eggs';
 import { FEATURE_STATUSES } from '@hatchworks/shared/schemas/features';
-import { featureStatusBadge } from '../../src/features/profile/utils/feature-status';
+import { FEATURE_STATUS_BADGES } from '../../src/components/ui/feature-status-badge';
 import {
   adjustmentReason,
   amountDirection,
@@ -96,7 +96,7 @@ describe('Egg History display', () => {
 
   it('gives each feature status its own badge', () => {
     // Prepare / Act
-    const badges = FEATURE_STATUSES.map(featureStatusBadge);
+    const badges = FEATURE_STATUSES.map((status) => FEATURE_STATUS_BADGES[status]);
 
     // Assess
     expect(badges).toEqual([

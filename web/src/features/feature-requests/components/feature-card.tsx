@@ -1,16 +1,10 @@
 import { useId } from 'react';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import { Badge } from '../../../components/ui/badge';
+import { FeatureStatusBadge } from '../../../components/ui/feature-status-badge';
 import { formatDate } from '../../../lib/format';
 import type { ModerationAction } from '../api/moderate-feature';
-import {
-  FEATURE_TYPE_LABELS,
-  PRIORITY_LABELS,
-  STATUS_LABELS,
-  STATUS_TONES,
-  authorName,
-  countOf,
-} from '../utils/feature-labels';
+import { FEATURE_TYPE_LABELS, PRIORITY_LABELS, authorName, countOf } from '../utils/feature-labels';
 
 interface FeatureCardProps {
   feature: Feature;
@@ -53,7 +47,7 @@ export function FeatureCard({ feature, onVote, onModerate }: FeatureCardProps) {
           <p className="feature-card__project">{feature.project.title}</p>
         </div>
         <div className="feature-card__badges">
-          <Badge tone={STATUS_TONES[feature.status]}>{STATUS_LABELS[feature.status]}</Badge>
+          <FeatureStatusBadge status={feature.status} />
           <Badge tone="outline">{FEATURE_TYPE_LABELS[feature.feature_type]}</Badge>
         </div>
       </div>

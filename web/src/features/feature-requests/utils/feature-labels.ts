@@ -1,27 +1,4 @@
-import type {
-  Feature,
-  FeatureStatus,
-  FeatureType,
-  PriorityLevel,
-} from '@hatchworks/shared/schemas/features';
-import type { BadgeTone } from '../../../components/ui/badge';
-
-export const STATUS_LABELS: Readonly<Record<FeatureStatus, string>> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-  rejected: 'Rejected',
-};
-
-/** Each status keeps one badge style (spec 9: fixed styles per status). */
-export const STATUS_TONES: Readonly<Record<FeatureStatus, BadgeTone>> = {
-  pending: 'warning',
-  approved: 'success',
-  in_progress: 'static',
-  completed: 'backend',
-  rejected: 'danger',
-};
+import type { Feature, FeatureType, PriorityLevel } from '@hatchworks/shared/schemas/features';
 
 /** What the priority dot says to people who cannot see its colour. */
 export const PRIORITY_LABELS: Readonly<Record<PriorityLevel, string>> = {

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
-import { Badge } from '../../../components/ui/badge';
+import { FeatureStatusBadge } from '../../../components/ui/feature-status-badge';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { USER_FEATURES_FAILED, useUserFeatures } from '../api/get-user-features';
-import { featureStatusBadge } from '../utils/feature-status';
 import { eggsText, votesText } from '../utils/ledger';
 import { ActivitySection, ActivityStatus, LoadMore, useLoadMore } from './activity-section';
 import { FeatureLink } from './feature-link';
@@ -30,14 +29,13 @@ export function MyFeatureRequests({ userId }: { userId: string }) {
         ) : (
           <ul className="activity-list" aria-labelledby="my-requests-title">
             {features.map((feature, index) => {
-              const badge = featureStatusBadge(feature.status);
               return (
                 <li key={feature.id} className="activity-item" {...itemProps(index)}>
                   <div className="activity-item__head">
                     <h3 className="activity-item__title">
                       <FeatureLink feature={feature} />
                     </h3>
-                    <Badge tone={badge.tone}>{badge.label}</Badge>
+                    <FeatureStatusBadge status={feature.status} />
                   </div>
                   <p className="activity-item__meta">
                     <span>Project: {feature.project.title}</span>

@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom';
 import type { Vote } from '@hatchworks/shared/schemas/features';
-import { Badge } from '../../../components/ui/badge';
+import { FeatureStatusBadge } from '../../../components/ui/feature-status-badge';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { useFeatureLookup, type FeatureLookup } from '../api/get-feature';
 import { USER_VOTES_FAILED, useUserVotes } from '../api/get-user-votes';
-import { featureStatusBadge } from '../utils/feature-status';
 import { eggsText, votesText } from '../utils/ledger';
 import { ActivitySection, ActivityStatus, LoadMore, useLoadMore } from './activity-section';
 import { FeatureLink } from './feature-link';
@@ -51,14 +50,13 @@ export function MyVotes({ userId }: { userId: string }) {
           <ul className="activity-list" aria-labelledby="my-votes-title">
             {votes.map((vote, index) => {
               const status = features.get(vote.feature_id)?.status ?? vote.feature?.status;
-              const badge = status ? featureStatusBadge(status) : null;
               return (
                 <li key={vote.feature_id} className="activity-item" {...itemProps(index)}>
                   <div className="activity-item__head">
                     <h3 className="activity-item__title">
                       <VoteTitle vote={vote} features={features} />
                     </h3>
-                    {badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
+                    {status ? <FeatureStatusBadge status={status} /> : null}
                   </div>
                   <p className="activity-item__meta">
                     <span className="activity-item__highlight">
