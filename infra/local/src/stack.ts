@@ -8,6 +8,7 @@ import { LocalStackError } from './local-error';
 import { DEMO_PROJECTS } from './seed-data';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed-accounts';
 import { seedDemoFeatures } from './seed-features';
+import { seedDemoTracker } from './seed-tracker';
 import { startServer, type RunningServer } from './server';
 import { ensureTable } from './table';
 
@@ -27,10 +28,11 @@ export interface LocalStackOptions {
   /** Extra environment for the handlers (e.g. login limits in tests). */
   readonly functionEnv?: Readonly<Record<string, string>>;
   /**
-   * Seed demo feature requests, votes and a refund too on the first run (`npm start`). Off by
-   * default, so tests and the bench start without them.
+   * Seed demo activity too on the first run (`npm start`): feature requests with egg votes and a
+   * refund, and the public tracker's requests, suggestions and votes. Off by default, so tests and
+   * the bench start without them.
    */
-  readonly demoFeatures?: boolean;
+  readonly demoData?: boolean;
 }
 
 export interface LocalStack {
@@ -129,7 +131,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const { seedProjectsOnce } = await import('@hatchworks/functions/data/seed-repository');
     const seeded = await seedProjectsOnce('demo-projects', DEMO_PROJECTS);
     await seedDemoAccounts();
-    if (seeded && options.demoFeatures) await seedDemoFeatures();
+    if (seeded && options.demoData) {
+      await seedDemoFeatures();
+      await seedDemoTracker();
+    }
     server.serve({
       config: { ...options.config, auth: idp.auth },
       mounts: [{ prefix: IDP_PATH, handle: idp.handle }],

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     config: localRuntimeConfig(),
     tokenSecret: tokenSecret(),
     idpDataDir: join(DATA_DIR, 'idp'),
-    demoFeatures: true,
+    demoData: true,
   });
 
   // The operator command finds the running database through this file.

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_TRACKER_REQUESTS } from '../src/seed-tracker-data';
 import { freePort } from '../src/stack';
 
 const START = fileURLToPath(new URL('../src/start.ts', import.meta.url));
@@ -68,6 +69,25 @@ async function projectCount(url: string): Promise<number> {
   return answer.data.projects.length;
 }
 
+/** The public tracker's requests, most voted first, as anyone sees them. */
+async function trackerRequests(url: string): Promise<{ title: string; votes: number }[]> {
+  const answer = (await (await fetch(`${url}/api/tracker/feature-requests?limit=100`)).json()) as {
+    data: { feature_requests: { title: string; votes: number }[] };
+  };
+  return answer.data.feature_requests.map(({ title, votes }) => ({ title, votes }));
+}
+
+/** The demo tracker requests with their ups minus downs, most voted first (no ties in the seed). */
+function expectedTrackerRequests(): { title: string; votes: number }[] {
+  return DEMO_TRACKER_REQUESTS.map(({ input, votes }) => ({
+    title: input.title,
+    votes: [votes.admin, votes.user, ...(votes.visitors ?? [])].reduce(
+      (sum, direction) => sum + (direction === 'up' ? 1 : direction === 'down' ? -1 : 0),
+      0,
+    ),
+  })).sort((a, b) => b.votes - a.votes);
+}
+
 /** The `kid` values the local identity provider publishes. */
 async function idpKeyIds(url: string): Promise<string[]> {
   const jwks = (await (await fetch(`${url}/idp/jwks`)).json()) as { keys: { kid: string }[] };
@@ -113,6 +133,8 @@ describe('npm start', () => {
     expect(first.stdout()).toContain('demo data seeded');
     const seededCount = await projectCount(url);
     expect(seededCount).toBeGreaterThanOrEqual(8);
+    const seededRequests = await trackerRequests(url);
+    expect(seededRequests).toEqual(expectedTrackerRequests());
     expect(first.stdout()).toContain(`hosted login at ${url}/idp`);
     const keyIds = await idpKeyIds(url);
     expect(keyIds).toHaveLength(1);
@@ -124,6 +146,7 @@ describe('npm start', () => {
     await waitForOutput(second, /http:\/\/localhost:\d+/);
     expect(second.stdout()).toContain('existing data kept');
     expect(await projectCount(url)).toBe(seededCount);
+    expect(await trackerRequests(url)).toEqual(seededRequests);
     expect(await idpKeyIds(url)).toEqual(keyIds);
 
     const granted = runAdmin(dataDir, ['grant', 'user@hatchworks.local']);
