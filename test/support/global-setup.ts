@@ -1,13 +1,18 @@
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { WEB_ROOT } from '../../infra/local/src/paths';
-import { startLocalStack } from '../../infra/local/src/stack';
 import './context';
+
+const STACK_PROCESS = fileURLToPath(new URL('./stack-process.ts', import.meta.url));
 
 /**
  * Starts one local stack for the 'stack' test project: DynamoDB Local in memory on a free port,
- * the table and demo seed, and the one-port server of the built SPA and the real handlers.
+ * the table and demo seed, and the one-port server of the built SPA and the real handlers, in a
+ * child process (see stack-process.ts).
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(WEB_ROOT, 'index.html'))) {
@@ -15,14 +20,22 @@ export default async function setup(project: TestProject) {
       'web/dist is missing: run "npm run build" before the stack tests (npm test does).',
     );
   }
-  const stack = await startLocalStack({
-    port: 0,
-    webRoot: WEB_ROOT,
-    tableName: 'hatchworks-test',
-    config: { apiBaseUrl: '/api', auth: null, donation: null },
+  const child = fork(STACK_PROCESS, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  project.provide('baseUrl', stack.url);
-  project.provide('dynamoEndpoint', stack.dynamoEndpoint);
-  project.provide('tableName', stack.tableName);
-  return () => stack.stop();
+  const started = await new Promise<ProvidedContext>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as ProvidedContext));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`The test stack exited early (code ${code})`)));
+  });
+  project.provide('baseUrl', started.baseUrl);
+  project.provide('dynamoEndpoint', started.dynamoEndpoint);
+  project.provide('tableName', started.tableName);
+  return async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.send('stop');
+    await exited;
+  };
 }

@@ -1,0 +1,34 @@
+import { WEB_ROOT } from '../../infra/local/src/paths';
+import { startLocalStack } from '../../infra/local/src/stack';
+
+/**
+ * The test stack in a process of its own (forked by global-setup.ts): the handlers' work then
+ * never blocks vitest's main process, whose messages with the test workers time out when it is
+ * busy. It reports where it listens over IPC and stops when asked or when vitest goes away.
+ */
+const stack = await startLocalStack({
+  port: 0,
+  webRoot: WEB_ROOT,
+  tableName: 'hatchworks-test',
+  config: { apiBaseUrl: '/api', auth: null, donation: null },
+});
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await stack.stop();
+  process.exit(0);
+}
+
+process.on('message', (message) => {
+  if (message === 'stop') void stop();
+});
+process.on('disconnect', () => void stop());
+process.on('SIGTERM', () => void stop());
+
+process.send?.({
+  baseUrl: stack.url,
+  dynamoEndpoint: stack.dynamoEndpoint,
+  tableName: stack.tableName,
+});
