@@ -13,6 +13,7 @@ import {
   type TrackerRequestFilter,
 } from '../utils/request-filters';
 import { ProjectSelect } from './project-select';
+import { TrackerField, TrackerSelect } from './tracker-field';
 
 /** The sort selector's names for each order. */
 export const SORT_LABELS: Readonly<Record<TrackerRequestSort, string>> = {
@@ -35,9 +36,8 @@ interface RequestFiltersProps {
   onChange: (filter: TrackerRequestFilter) => void;
 }
 
-function optional<T extends string>(values: readonly T[], value: string): T | undefined {
-  return values.find((candidate) => candidate === value);
-}
+/** The order selector's choices, in display order. */
+const DIRECTIONS: readonly SortDirection[] = ['desc', 'asc'];
 
 /**
  * The filter dropdowns of /tracker/requests (spec 2): project, status, priority and category, each
@@ -48,117 +48,63 @@ export function RequestFilters({ filter, onChange }: RequestFiltersProps) {
   const set = (change: Partial<TrackerRequestFilter>) => onChange({ ...filter, ...change });
 
   return (
-    <div className="request-filters" role="search" aria-labelledby={`${id}-heading`}>
+    <div
+      className="tracker-filters request-filters"
+      role="search"
+      aria-labelledby={`${id}-heading`}
+    >
       <h2 id={`${id}-heading`} className="visually-hidden">
         Filter and sort
       </h2>
       <div className="request-filters__grid">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-project`}>
-            Project
-          </label>
+        <TrackerField id={`${id}-project`} label="Project">
           <ProjectSelect
             id={`${id}-project`}
             value={filter.project ?? ''}
             onChange={(project) => set({ project: project || undefined })}
             emptyLabel="All Projects"
           />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-status`}>
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            className="input"
-            value={filter.status ?? ''}
-            onChange={(event) => set({ status: optional(TRACKER_STATUSES, event.target.value) })}
-          >
-            <option value="">All Statuses</option>
-            {TRACKER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-priority`}>
-            Priority
-          </label>
-          <select
-            id={`${id}-priority`}
-            className="input"
-            value={filter.priority ?? ''}
-            onChange={(event) =>
-              set({ priority: optional(TRACKER_PRIORITIES, event.target.value) })
-            }
-          >
-            <option value="">All Priorities</option>
-            {TRACKER_PRIORITIES.map((priority) => (
-              <option key={priority} value={priority}>
-                {priority}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-category`}>
-            Category
-          </label>
-          <select
-            id={`${id}-category`}
-            className="input"
-            value={filter.category ?? ''}
-            onChange={(event) =>
-              set({ category: optional(TRACKER_CATEGORIES, event.target.value) })
-            }
-          >
-            <option value="">All Categories</option>
-            {TRACKER_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-sort`}>
-            Sort by
-          </label>
-          <select
-            id={`${id}-sort`}
-            className="input"
-            value={filter.sort}
-            onChange={(event) =>
-              set({
-                sort:
-                  optional(TRACKER_REQUEST_SORTS, event.target.value) ??
-                  DEFAULT_REQUEST_FILTER.sort,
-              })
-            }
-          >
-            {TRACKER_REQUEST_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-direction`}>
-            Order
-          </label>
-          <select
-            id={`${id}-direction`}
-            className="input"
-            value={filter.direction}
-            onChange={(event) => set({ direction: event.target.value === 'asc' ? 'asc' : 'desc' })}
-          >
-            <option value="desc">{DIRECTION_LABELS[filter.sort].desc}</option>
-            <option value="asc">{DIRECTION_LABELS[filter.sort].asc}</option>
-          </select>
-        </div>
+        </TrackerField>
+        <TrackerSelect
+          id={`${id}-status`}
+          label="Status"
+          options={TRACKER_STATUSES}
+          value={filter.status}
+          onChange={(status) => set({ status })}
+          allLabel="All Statuses"
+        />
+        <TrackerSelect
+          id={`${id}-priority`}
+          label="Priority"
+          options={TRACKER_PRIORITIES}
+          value={filter.priority}
+          onChange={(priority) => set({ priority })}
+          allLabel="All Priorities"
+        />
+        <TrackerSelect
+          id={`${id}-category`}
+          label="Category"
+          options={TRACKER_CATEGORIES}
+          value={filter.category}
+          onChange={(category) => set({ category })}
+          allLabel="All Categories"
+        />
+        <TrackerSelect
+          id={`${id}-sort`}
+          label="Sort by"
+          options={TRACKER_REQUEST_SORTS}
+          value={filter.sort}
+          onChange={(sort) => set({ sort: sort ?? DEFAULT_REQUEST_FILTER.sort })}
+          optionLabel={(sort) => SORT_LABELS[sort]}
+        />
+        <TrackerSelect
+          id={`${id}-direction`}
+          label="Order"
+          options={DIRECTIONS}
+          value={filter.direction}
+          onChange={(direction) => set({ direction: direction ?? 'desc' })}
+          optionLabel={(direction) => DIRECTION_LABELS[filter.sort][direction]}
+        />
       </div>
       {isFiltered(filter) ? (
         <button

@@ -1,10 +1,11 @@
 import { useId } from 'react';
+import { SUGGESTION_GROUPS, SUGGESTION_SORTS } from '@hatchworks/shared/schemas/tracker';
 import {
-  SUGGESTION_GROUPS,
-  SUGGESTION_SORTS,
-  type SuggestionSort,
-} from '@hatchworks/shared/schemas/tracker';
-import { SUGGESTION_SORT_LABELS, type SuggestionView } from '../utils/suggestion-view';
+  DEFAULT_SUGGESTION_SORT,
+  SUGGESTION_SORT_LABELS,
+  type SuggestionView,
+} from '../utils/suggestion-view';
+import { TrackerSelect } from './tracker-field';
 
 interface SuggestionFiltersProps {
   view: SuggestionView;
@@ -15,50 +16,30 @@ interface SuggestionFiltersProps {
 export function SuggestionFilters({ view, onChange }: SuggestionFiltersProps) {
   const id = useId();
   return (
-    <div className="suggestion-filters" role="search" aria-labelledby={`${id}-heading`}>
+    <div
+      className="tracker-filters suggestion-filters"
+      role="search"
+      aria-labelledby={`${id}-heading`}
+    >
       <h2 id={`${id}-heading`} className="visually-hidden">
         Filter and sort
       </h2>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-group`}>
-          Group
-        </label>
-        <select
-          id={`${id}-group`}
-          className="input"
-          value={view.group ?? ''}
-          onChange={(event) =>
-            onChange({
-              ...view,
-              group: SUGGESTION_GROUPS.find((group) => group === event.target.value) ?? null,
-            })
-          }
-        >
-          <option value="">All Groups</option>
-          {SUGGESTION_GROUPS.map((group) => (
-            <option key={group} value={group}>
-              {group}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-sort`}>
-          Sort by
-        </label>
-        <select
-          id={`${id}-sort`}
-          className="input"
-          value={view.sort}
-          onChange={(event) => onChange({ ...view, sort: event.target.value as SuggestionSort })}
-        >
-          {SUGGESTION_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SUGGESTION_SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TrackerSelect
+        id={`${id}-group`}
+        label="Group"
+        options={SUGGESTION_GROUPS}
+        value={view.group ?? undefined}
+        onChange={(group) => onChange({ ...view, group: group ?? null })}
+        allLabel="All Groups"
+      />
+      <TrackerSelect
+        id={`${id}-sort`}
+        label="Sort by"
+        options={SUGGESTION_SORTS}
+        value={view.sort}
+        onChange={(sort) => onChange({ ...view, sort: sort ?? DEFAULT_SUGGESTION_SORT })}
+        optionLabel={(sort) => SUGGESTION_SORT_LABELS[sort]}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import {
   SUGGESTION_GROUPS,
@@ -7,10 +7,10 @@ import {
   type ProjectSuggestionInput,
   type SuggestionGroup,
 } from '@hatchworks/shared/schemas/tracker';
-import { Modal } from '../../../components/ui/modal';
-import { ApiError, formErrorMessage } from '../../../lib/api-error';
 import { useCreateSuggestion } from '../api/create-suggestion';
 import { suggestionProblem } from '../utils/suggestion-form';
+import { TrackerField, TrackerSelect } from './tracker-field';
+import { TrackerFormModal, useTrackerForm } from './tracker-form-modal';
 
 interface SuggestionModalProps {
   onClose: () => void;
@@ -30,182 +30,100 @@ export function SuggestionModal({ onClose, onCreated }: SuggestionModalProps) {
   const [description, setDescription] = useState('');
   const [group, setGroup] = useState<SuggestionGroup>(TRACKER_DEFAULTS.group);
   const [rationale, setRationale] = useState('');
-  // Bots fill every field they find; people never see this one.
-  const [website, setWebsite] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  // The required fields the last check found blank, marked invalid until the next check.
-  const [blank, setBlank] = useState({ name: false, description: false, rationale: false });
   const nameRef = useRef<HTMLInputElement>(null);
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
   const rationaleRef = useRef<HTMLTextAreaElement>(null);
-  const errorId = `${id}-error`;
-  /** A blank required field: marked invalid and pointed at the message. */
-  const flag = (invalid: boolean) =>
-    invalid ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  const form = useTrackerForm({
+    id,
+    mutation: create,
+    fallbackMessage: FALLBACK_MESSAGES.createProjectSuggestion,
+    required: {
+      name: { value: name, ref: nameRef },
+      description: { value: description, ref: descriptionRef },
+      rationale: { value: rationale, ref: rationaleRef },
+    },
+  });
 
-  const serverError = create.error;
-  const message =
-    problem ??
-    (serverError ? formErrorMessage(serverError, FALLBACK_MESSAGES.createProjectSuggestion) : null);
-  const details =
-    !problem && serverError instanceof ApiError && serverError.details.length > 0
-      ? serverError.details.filter((detail) => detail.message !== message)
-      : [];
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const input: ProjectSuggestionInput = {
-      name,
-      description,
-      group,
-      rationale,
-      website: website || undefined,
+  const onSubmit = form.onSubmit((website) => {
+    const input: ProjectSuggestionInput = { name, description, group, rationale, website };
+    return {
+      problem: suggestionProblem(input),
+      send: () =>
+        create.mutate(input, {
+          onSuccess: (suggestion) => {
+            onCreated(suggestion.name);
+            onClose();
+          },
+        }),
     };
-    const found = suggestionProblem(input);
-    const missing = {
-      name: name.trim() === '',
-      description: description.trim() === '',
-      rationale: rationale.trim() === '',
-    };
-    setProblem(found);
-    setBlank(missing);
-    if (found) {
-      // Take the person to the first field to fix.
-      if (missing.name) nameRef.current?.focus();
-      else if (missing.description) descriptionRef.current?.focus();
-      else if (missing.rationale) rationaleRef.current?.focus();
-      create.reset();
-      return;
-    }
-    create.mutate(input, {
-      onSuccess: (suggestion) => {
-        onCreated(suggestion.name);
-        onClose();
-      },
-    });
-  };
+  });
 
   return (
-    <Modal title="Suggest Project" onClose={onClose}>
-      <form className="suggestion-form" onSubmit={onSubmit} noValidate aria-busy={create.isPending}>
-        <p className="suggestion-form__intro">
-          Tell the studio what to build next. All fields are required.
-        </p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-name`}>
-            Project Name
-          </label>
-          <input
-            id={`${id}-name`}
-            ref={nameRef}
-            {...flag(blank.name)}
-            className="input"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={TRACKER_LIMITS.nameMax}
-            required
-            aria-required="true"
-            autoComplete="off"
-            placeholder="What should the project be called?"
-            // The dialog exists to take this suggestion; starting in its first field saves a Tab.
-            // eslint-disable-next-line jsx-a11y/no-autofocus
-            autoFocus
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-description`}>
-            Description
-          </label>
-          <textarea
-            id={`${id}-description`}
-            ref={descriptionRef}
-            {...flag(blank.description)}
-            className="input"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            maxLength={TRACKER_LIMITS.descriptionMax}
-            rows={4}
-            required
-            aria-required="true"
-            placeholder="What would it do?"
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-group`}>
-            Group
-          </label>
-          <select
-            id={`${id}-group`}
-            className="input"
-            value={group}
-            onChange={(event) =>
-              setGroup(
-                SUGGESTION_GROUPS.find((candidate) => candidate === event.target.value) ??
-                  TRACKER_DEFAULTS.group,
-              )
-            }
-          >
-            {SUGGESTION_GROUPS.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-rationale`}>
-            Rationale
-          </label>
-          <textarea
-            id={`${id}-rationale`}
-            ref={rationaleRef}
-            {...flag(blank.rationale)}
-            className="input"
-            value={rationale}
-            onChange={(event) => setRationale(event.target.value)}
-            maxLength={TRACKER_LIMITS.rationaleMax}
-            rows={3}
-            required
-            aria-required="true"
-            placeholder="Why should the studio build it?"
-          />
-        </div>
-        <div className="visually-hidden" aria-hidden="true">
-          <label htmlFor={`${id}-website`}>Website</label>
-          <input
-            id={`${id}-website`}
-            name="website"
-            type="text"
-            value={website}
-            onChange={(event) => setWebsite(event.target.value)}
-            tabIndex={-1}
-            autoComplete="off"
-          />
-        </div>
-
-        {message ? (
-          <div id={errorId} className="form-error suggestion-form__error" role="alert">
-            {message}
-            {details.length > 0 ? (
-              <ul>
-                {details.map((detail) => (
-                  <li key={`${detail.field}:${detail.message}`}>{detail.message}</li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
-
-        <div className="modal__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--accent" disabled={create.isPending}>
-            {create.isPending ? 'Submitting...' : 'Submit Suggestion'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <TrackerFormModal
+      title="Suggest Project"
+      className="suggestion-form"
+      intro="Tell the studio what to build next. All fields are required."
+      submitLabel="Submit Suggestion"
+      form={form}
+      pending={create.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <TrackerField id={`${id}-name`} label="Project Name">
+        <input
+          id={`${id}-name`}
+          ref={nameRef}
+          {...form.invalid('name')}
+          className="input"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={TRACKER_LIMITS.nameMax}
+          required
+          aria-required="true"
+          autoComplete="off"
+          placeholder="What should the project be called?"
+          // The dialog exists to take this suggestion; starting in its first field saves a Tab.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+        />
+      </TrackerField>
+      <TrackerField id={`${id}-description`} label="Description">
+        <textarea
+          id={`${id}-description`}
+          ref={descriptionRef}
+          {...form.invalid('description')}
+          className="input"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          maxLength={TRACKER_LIMITS.descriptionMax}
+          rows={4}
+          required
+          aria-required="true"
+          placeholder="What would it do?"
+        />
+      </TrackerField>
+      <TrackerSelect
+        id={`${id}-group`}
+        label="Group"
+        options={SUGGESTION_GROUPS}
+        value={group}
+        onChange={(value) => setGroup(value ?? TRACKER_DEFAULTS.group)}
+      />
+      <TrackerField id={`${id}-rationale`} label="Rationale">
+        <textarea
+          id={`${id}-rationale`}
+          ref={rationaleRef}
+          {...form.invalid('rationale')}
+          className="input"
+          value={rationale}
+          onChange={(event) => setRationale(event.target.value)}
+          maxLength={TRACKER_LIMITS.rationaleMax}
+          rows={3}
+          required
+          aria-required="true"
+          placeholder="Why should the studio build it?"
+        />
+      </TrackerField>
+    </TrackerFormModal>
   );
 }

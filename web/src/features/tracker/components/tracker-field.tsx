@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+
+interface TrackerFieldProps {
+  /** The control's id, which the label points at. */
+  id: string;
+  label: string;
+  /** The control, and any hint under it. */
+  children: ReactNode;
+}
+
+/** A labelled form or filter field of the tracker pages. */
+export function TrackerField({ id, label, children }: TrackerFieldProps) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+interface TrackerSelectProps<T extends string> {
+  id: string;
+  label: string;
+  /** The choices, in display order. */
+  options: readonly T[];
+  /** The chosen option; undefined for the "all" choice. */
+  value: T | undefined;
+  /** The chosen option, or undefined for the "all" choice (or a value no option has). */
+  onChange: (value: T | undefined) => void;
+  /** The empty "all" choice first ('All Statuses'); without it one option is always chosen. */
+  allLabel?: string;
+  /** The text of an option; the option itself by default. */
+  optionLabel?: (option: T) => string;
+}
+
+/** A labelled select over a fixed list of choices, as in the tracker filters and forms. */
+export function TrackerSelect<T extends string>({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+  allLabel,
+  optionLabel = (option) => option,
+}: TrackerSelectProps<T>) {
+  return (
+    <TrackerField id={id} label={label}>
+      <select
+        id={id}
+        className="input"
+        value={value ?? ''}
+        onChange={(event) =>
+          onChange(options.find((candidate) => candidate === event.target.value))
+        }
+      >
+        {allLabel === undefined ? null : <option value="">{allLabel}</option>}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </TrackerField>
+  );
+}

@@ -1,0 +1,173 @@
+import { useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { Modal } from '../../../components/ui/modal';
+import { ApiError, formErrorMessage } from '../../../lib/api-error';
+
+/** What the form needs of its create mutation. */
+interface FormMutation {
+  isPending: boolean;
+  error: unknown;
+  reset: () => void;
+}
+
+/** A required field: its typed value and the control to focus when it is blank. */
+interface RequiredField {
+  value: string;
+  ref: RefObject<HTMLInputElement | HTMLTextAreaElement | null>;
+}
+
+interface TrackerFormOptions<Field extends string> {
+  /** The form's `useId()`: the error is `${id}-error`, the honeypot `${id}-website`. */
+  id: string;
+  mutation: FormMutation;
+  /** The message of a refusal that carries none of its own. */
+  fallbackMessage: string;
+  /** The required fields, in the order they are shown. */
+  required: Record<Field, RequiredField>;
+}
+
+/** One submission: the typed values' problem (null when none) and how to send them. */
+interface Submission {
+  problem: string | null;
+  send: () => void;
+}
+
+/**
+ * The state both tracker submit dialogs share: the honeypot, the message of the last check or
+ * refusal (with the server's field details), the blank required fields marked invalid until the
+ * next check, and a submit handler that checks first, focuses the first blank field on a problem
+ * and otherwise sends. A refusal keeps everything typed.
+ */
+export function useTrackerForm<Field extends string>({
+  id,
+  mutation,
+  fallbackMessage,
+  required,
+}: TrackerFormOptions<Field>) {
+  // Bots fill every field they find; people never see this one.
+  const [website, setWebsite] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  // The required fields the last check found blank, marked invalid until the next check.
+  const [blank, setBlank] = useState<ReadonlySet<Field>>(new Set());
+  const errorId = `${id}-error`;
+
+  const serverError = mutation.error;
+  const message = problem ?? (serverError ? formErrorMessage(serverError, fallbackMessage) : null);
+  const details =
+    !problem && serverError instanceof ApiError
+      ? serverError.details.filter((detail) => detail.message !== message)
+      : [];
+
+  /** A blank required field: marked invalid and pointed at the message. */
+  const invalid = (field: Field) =>
+    blank.has(field) ? ({ 'aria-invalid': true, 'aria-describedby': errorId } as const) : {};
+
+  /** The form's submit handler; `submission` gets the honeypot's value (undefined when empty). */
+  const onSubmit =
+    (submission: (website: string | undefined) => Submission) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (mutation.isPending) return;
+      const { problem: found, send } = submission(website || undefined);
+      const fields = Object.entries(required) as [Field, RequiredField][];
+      const missing = fields.filter(([, field]) => field.value.trim() === '');
+      setProblem(found);
+      setBlank(new Set(missing.map(([name]) => name)));
+      if (found) {
+        // Take the person to the first field to fix.
+        missing[0]?.[1].ref.current?.focus();
+        mutation.reset();
+        return;
+      }
+      send();
+    };
+
+  return { id, errorId, website, setWebsite, message, details, invalid, onSubmit };
+}
+
+type TrackerForm = ReturnType<typeof useTrackerForm>;
+
+interface TrackerFormModalProps {
+  /** The dialog's title. */
+  title: string;
+  /** The form's own class beside 'tracker-form', e.g. 'request-form'; its parts get theirs too. */
+  className: string;
+  intro: string;
+  /** The submit button's text while idle. */
+  submitLabel: string;
+  form: Pick<TrackerForm, 'id' | 'errorId' | 'website' | 'setWebsite' | 'message' | 'details'>;
+  pending: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onClose: () => void;
+  /** The visible fields. */
+  children: ReactNode;
+}
+
+/**
+ * The frame of a tracker submit dialog (spec 5): the intro, the fields, the hidden honeypot, the
+ * message of a problem or refusal, and Cancel beside the submit button ('Submitting...' while
+ * sending). Open while rendered.
+ */
+export function TrackerFormModal({
+  title,
+  className,
+  intro,
+  submitLabel,
+  form,
+  pending,
+  onSubmit,
+  onClose,
+  children,
+}: TrackerFormModalProps) {
+  const { id, errorId, website, setWebsite, message, details } = form;
+  return (
+    <Modal title={title} onClose={onClose}>
+      <form
+        className={`tracker-form ${className}`}
+        onSubmit={onSubmit}
+        noValidate
+        aria-busy={pending}
+      >
+        <p className={`tracker-form__intro ${className}__intro`}>{intro}</p>
+        {children}
+        <div className="visually-hidden" aria-hidden="true">
+          <label htmlFor={`${id}-website`}>Website</label>
+          <input
+            id={`${id}-website`}
+            name="website"
+            type="text"
+            value={website}
+            onChange={(event) => setWebsite(event.target.value)}
+            tabIndex={-1}
+            autoComplete="off"
+          />
+        </div>
+
+        {message ? (
+          <div
+            id={errorId}
+            className={`form-error tracker-form__error ${className}__error`}
+            role="alert"
+          >
+            {message}
+            {details.length > 0 ? (
+              <ul>
+                {details.map((detail) => (
+                  <li key={`${detail.field}:${detail.message}`}>{detail.message}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+
+        <div className="modal__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--accent" disabled={pending}>
+            {pending ? 'Submitting...' : submitLabel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
