@@ -17,6 +17,40 @@ interface VoteButtonsProps {
   myVote?: VoteDirection | null;
 }
 
+/** Each button's name prefix and arrow. */
+const VOTE_BUTTON = {
+  up: { name: 'Upvote', arrow: 'M10 4 3 12h4.5v4h5v-4H17z' },
+  down: { name: 'Downvote', arrow: 'M10 16 3 8h4.5V4h5v4H17z' },
+} as const satisfies Record<VoteDirection, { name: string; arrow: string }>;
+
+interface VoteButtonProps {
+  direction: VoteDirection;
+  label: string;
+  /** Whether this is the caller's vote. */
+  pressed: boolean;
+  pending: boolean;
+  onVote: (direction: VoteDirection) => void;
+}
+
+/** One vote button: pressed when it is the caller's vote, busy while a vote is on its way. */
+function VoteButton({ direction, label, pressed, pending, onVote }: VoteButtonProps) {
+  const { name, arrow } = VOTE_BUTTON[direction];
+  return (
+    <button
+      type="button"
+      className={`vote-buttons__button vote-buttons__button--${direction}`}
+      aria-label={`${name} ${label}`}
+      aria-pressed={pressed}
+      aria-disabled={pending || undefined}
+      onClick={() => onVote(direction)}
+    >
+      <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+        <path d={arrow} />
+      </svg>
+    </button>
+  );
+}
+
 /**
  * Up and down vote buttons with the count between them. The answer of a vote updates the count at
  * once; when the list reloads with newer numbers, those win. A refused vote (e.g. the 429 of the
@@ -51,36 +85,26 @@ export function VoteButtons({
   return (
     <div className="vote-buttons">
       <div className="vote-buttons__controls" role="group" aria-label={`Votes on ${label}`}>
-        <button
-          type="button"
-          className="vote-buttons__button vote-buttons__button--up"
-          aria-label={`Upvote ${label}`}
-          aria-pressed={tally.myVote === 'up'}
-          aria-disabled={vote.isPending || undefined}
-          onClick={() => cast('up')}
-        >
-          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-            <path d="M10 4 3 12h4.5v4h5v-4H17z" />
-          </svg>
-        </button>
+        <VoteButton
+          direction="up"
+          label={label}
+          pressed={tally.myVote === 'up'}
+          pending={vote.isPending}
+          onVote={cast}
+        />
         <output className="vote-buttons__count" aria-live="polite">
           {tally.votes.toLocaleString('en-US')}
           <span className="visually-hidden">
             {Math.abs(tally.votes) === 1 ? ' vote' : ' votes'}
           </span>
         </output>
-        <button
-          type="button"
-          className="vote-buttons__button vote-buttons__button--down"
-          aria-label={`Downvote ${label}`}
-          aria-pressed={tally.myVote === 'down'}
-          aria-disabled={vote.isPending || undefined}
-          onClick={() => cast('down')}
-        >
-          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-            <path d="M10 16 3 8h4.5V4h5v4H17z" />
-          </svg>
-        </button>
+        <VoteButton
+          direction="down"
+          label={label}
+          pressed={tally.myVote === 'down'}
+          pending={vote.isPending}
+          onVote={cast}
+        />
       </div>
       {error ? (
         <p className="vote-buttons__error" role="alert">
