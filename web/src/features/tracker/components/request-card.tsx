@@ -11,6 +11,7 @@ import {
   TRACKER_STATUS_TONES,
 } from '../utils/request-labels';
 import { VoteButtons } from './vote-buttons';
+import './tracker-card.css';
 import './request-card.css';
 
 /** The requests page filtered to one project. */
@@ -28,7 +29,7 @@ export function RequestCard({ request }: { request: TrackerFeatureRequest }) {
   const titleId = useId();
 
   return (
-    <article className="request-card" aria-labelledby={titleId}>
+    <article className="tracker-card request-card" aria-labelledby={titleId}>
       <VoteButtons
         targetType="feature_request"
         targetId={request.id}
@@ -36,7 +37,7 @@ export function RequestCard({ request }: { request: TrackerFeatureRequest }) {
         myVote={request.my_vote}
         label={request.title}
       />
-      <div className="request-card__body">
+      <div className="tracker-card__body request-card__body">
         <div className="request-card__header">
           <h3 id={titleId} className="request-card__title">
             {request.title}

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
 import {
@@ -12,6 +11,7 @@ import {
 import { RequestFilters } from './request-filters';
 import { RequestList } from './request-list';
 import { RequestModal } from './request-modal';
+import { TrackerPage } from './tracker-page';
 import './requests-page.css';
 
 /**
@@ -40,48 +40,33 @@ export function RequestsPage() {
   };
 
   return (
-    <div className="container page requests-page">
-      <DocumentTitle title={paths.trackerRequests.title} />
-      <Link to={paths.tracker.path} className="back-link">
-        <span aria-hidden="true">←</span> Back to Tracker
-      </Link>
-      <header className="requests-page__header">
-        <div>
-          <p className="eyebrow">Public tracker</p>
-          <h1>{paths.trackerRequests.title}</h1>
-          <p className="lede">
-            Bugs to fix and features to build across the studio&apos;s projects. Vote up what
-            matters to you, or submit your own.
-          </p>
-        </div>
-        <button type="button" className="button button--accent" onClick={openModal}>
-          Submit Request
-        </button>
-      </header>
-
-      <RequestFilters filter={filter} onChange={setFilter} />
-
-      {/* Present from the start, so screen readers announce what appears in it. */}
-      <div className="requests-page__status" role="status">
-        {created ? (
-          <p className="requests-page__notice">
+    <TrackerPage
+      className="requests-page"
+      title={paths.trackerRequests.title}
+      lede="Bugs to fix and features to build across the studio's projects. Vote up what matters to you, or submit your own."
+      action="Submit Request"
+      onAction={openModal}
+      filters={<RequestFilters filter={filter} onChange={setFilter} />}
+      notice={
+        created ? (
+          <>
             Thanks! Your request “{created.title}” was submitted.
             {matchesRequestFilter(created, filter)
               ? null
               : ' It does not match the current filters, so it is not listed below.'}
-          </p>
-        ) : null}
-      </div>
-
-      <RequestList filter={filter} onSubmitFirst={openModal} />
-
-      {submitting ? (
-        <RequestModal
-          onClose={() => setSubmitting(false)}
-          onCreated={setCreated}
-          defaultProjectId={filter.project}
-        />
-      ) : null}
-    </div>
+          </>
+        ) : null
+      }
+      list={<RequestList filter={filter} onSubmitFirst={openModal} />}
+      modal={
+        submitting ? (
+          <RequestModal
+            onClose={() => setSubmitting(false)}
+            onCreated={setCreated}
+            defaultProjectId={filter.project}
+          />
+        ) : null
+      }
+    />
   );
 }

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import type { ProjectSuggestion } from '@hatchworks/shared/schemas/tracker';
 import { formatDate } from '../../../lib/format';
 import { VoteButtons } from './vote-buttons';
+import './tracker-card.css';
+import './suggestion-card.css';
 
 /**
  * A project suggestion (spec 2): name, suggested group, description, rationale, the votes with
@@ -10,7 +12,7 @@ import { VoteButtons } from './vote-buttons';
 export function SuggestionCard({ suggestion }: { suggestion: ProjectSuggestion }) {
   const nameId = useId();
   return (
-    <article className="suggestion-card" aria-labelledby={nameId}>
+    <article className="tracker-card suggestion-card" aria-labelledby={nameId}>
       <VoteButtons
         targetType="project_suggestion"
         targetId={suggestion.id}
@@ -18,7 +20,7 @@ export function SuggestionCard({ suggestion }: { suggestion: ProjectSuggestion }
         myVote={suggestion.my_vote}
         label={suggestion.name}
       />
-      <div className="suggestion-card__body">
+      <div className="tracker-card__body suggestion-card__body">
         <div className="suggestion-card__header">
           <h3 id={nameId} className="suggestion-card__name">
             {suggestion.name}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import {
   parseSuggestionView,
@@ -10,6 +9,7 @@ import {
 import { SuggestionFilters } from './suggestion-filters';
 import { SuggestionList } from './suggestion-list';
 import { SuggestionModal } from './suggestion-modal';
+import { TrackerPage } from './tracker-page';
 import './suggestion-page.css';
 
 /**
@@ -31,41 +31,24 @@ export function SuggestionPage() {
   };
 
   return (
-    <div className="container page suggestion-page">
-      <DocumentTitle title={paths.trackerSuggestions.title} />
-      <Link to={paths.tracker.path} className="back-link">
-        <span aria-hidden="true">←</span> Back to Tracker
-      </Link>
-      <header className="suggestion-page__header">
-        <div>
-          <p className="eyebrow">Public tracker</p>
-          <h1>{paths.trackerSuggestions.title}</h1>
-          <p className="lede">
-            What should the studio build next? Suggest a project, and vote on the ideas you want to
-            see.
-          </p>
-        </div>
-        <button type="button" className="button button--accent" onClick={openModal}>
+    <TrackerPage
+      className="suggestion-page"
+      title={paths.trackerSuggestions.title}
+      lede="What should the studio build next? Suggest a project, and vote on the ideas you want to see."
+      action={
+        <>
           <span aria-hidden="true">💡</span> Suggest Project
-        </button>
-      </header>
-
-      <SuggestionFilters view={view} onChange={setView} />
-
-      {/* Present from the start, so screen readers announce what appears in it. */}
-      <div className="suggestion-page__status" role="status">
-        {created ? (
-          <p className="suggestion-page__notice">
-            Thanks! Your suggestion “{created}” was submitted.
-          </p>
-        ) : null}
-      </div>
-
-      <SuggestionList view={view} onSuggest={openModal} />
-
-      {suggesting ? (
-        <SuggestionModal onClose={() => setSuggesting(false)} onCreated={setCreated} />
-      ) : null}
-    </div>
+        </>
+      }
+      onAction={openModal}
+      filters={<SuggestionFilters view={view} onChange={setView} />}
+      notice={created ? <>Thanks! Your suggestion “{created}” was submitted.</> : null}
+      list={<SuggestionList view={view} onSuggest={openModal} />}
+      modal={
+        suggesting ? (
+          <SuggestionModal onClose={() => setSuggesting(false)} onCreated={setCreated} />
+        ) : null
+      }
+    />
   );
 }

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { DocumentTitle } from '../../../components/ui/document-title';
+import { paths } from '../../../config/paths';
+import './tracker-page.css';
+
+interface TrackerPageProps {
+  /** The page's own class beside 'tracker-page', e.g. 'requests-page'; its parts get theirs too. */
+  className: string;
+  /** The heading and the document title. */
+  title: string;
+  lede: string;
+  /** The header's submit button: its content, and what it opens. */
+  action: ReactNode;
+  onAction: () => void;
+  filters: ReactNode;
+  /** The thanks after a submission, announced by the status region; null for none. */
+  notice: ReactNode;
+  list: ReactNode;
+  /** The submit dialog while open. */
+  modal: ReactNode;
+}
+
+/**
+ * The frame of a tracker list page (spec 2): 'Back to Tracker', the header with its submit button,
+ * the filters, the status region for the thanks, the list and the dialog.
+ */
+export function TrackerPage({
+  className,
+  title,
+  lede,
+  action,
+  onAction,
+  filters,
+  notice,
+  list,
+  modal,
+}: TrackerPageProps) {
+  /** A part's shared class and this page's own, e.g. 'tracker-page__header requests-page__header'. */
+  const classes = (part: string) => `tracker-page${part} ${className}${part}`;
+  return (
+    <div className={`container page tracker-page ${className}`}>
+      <DocumentTitle title={title} />
+      <Link to={paths.tracker.path} className="back-link">
+        <span aria-hidden="true">←</span> Back to Tracker
+      </Link>
+      <header className={classes('__header')}>
+        <div>
+          <p className="eyebrow">Public tracker</p>
+          <h1>{title}</h1>
+          <p className="lede">{lede}</p>
+        </div>
+        <button type="button" className="button button--accent" onClick={onAction}>
+          {action}
+        </button>
+      </header>
+
+      {filters}
+
+      {/* Present from the start, so screen readers announce what appears in it. */}
+      <div className={classes('__status')} role="status">
+        {notice ? <p className={classes('__notice')}>{notice}</p> : null}
+      </div>
+
+      {list}
+      {modal}
+    </div>
+  );
+}
