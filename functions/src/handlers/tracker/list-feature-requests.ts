@@ -3,15 +3,17 @@ import {
   type TrackerFeatureRequestList,
 } from '@hatchworks/shared/schemas/tracker';
 import { listTrackerRequests } from '../../data/tracker-requests-repository';
-import { votesOf } from '../../data/tracker-votes-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { page } from '../../middleware/response';
-import { findVoter } from './voter';
+import { withMyVotes } from './my-votes';
 
 export const handler = authHandler({
   query: TrackerFeatureRequestListQuerySchema,
   handler: async ({ query, event, caller }) => {
-    const [result, voter] = await Promise.all([
+    const result = await withMyVotes(
+      event,
+      caller,
+      'feature_request',
       listTrackerRequests(
         {
           status: query.status,
@@ -24,23 +26,7 @@ export const handler = authHandler({
         query.limit,
         query.cursor,
       ),
-      findVoter(event, caller, false),
-    ]);
-    const mine = voter
-      ? await votesOf(
-          voter.id,
-          'feature_request',
-          result.items.map((item) => item.id),
-        )
-      : new Map();
-    return page<TrackerFeatureRequestList>(
-      {
-        feature_requests: result.items.map((item) => ({
-          ...item,
-          my_vote: mine.get(item.id) ?? null,
-        })),
-      },
-      result.nextCursor,
     );
+    return page<TrackerFeatureRequestList>({ feature_requests: result.items }, result.nextCursor);
   },
 });

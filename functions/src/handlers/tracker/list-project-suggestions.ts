@@ -3,15 +3,17 @@ import {
   type ProjectSuggestionList,
 } from '@hatchworks/shared/schemas/tracker';
 import { listSuggestions } from '../../data/tracker-suggestions-repository';
-import { votesOf } from '../../data/tracker-votes-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { page } from '../../middleware/response';
-import { findVoter } from './voter';
+import { withMyVotes } from './my-votes';
 
 export const handler = authHandler({
   query: ProjectSuggestionListQuerySchema,
   handler: async ({ query, event, caller }) => {
-    const [result, voter] = await Promise.all([
+    const result = await withMyVotes(
+      event,
+      caller,
+      'project_suggestion',
       listSuggestions(
         query.group,
         query.sort_by,
@@ -19,23 +21,7 @@ export const handler = authHandler({
         query.limit,
         query.cursor,
       ),
-      findVoter(event, caller, false),
-    ]);
-    const mine = voter
-      ? await votesOf(
-          voter.id,
-          'project_suggestion',
-          result.items.map((item) => item.id),
-        )
-      : new Map();
-    return page<ProjectSuggestionList>(
-      {
-        project_suggestions: result.items.map((item) => ({
-          ...item,
-          my_vote: mine.get(item.id) ?? null,
-        })),
-      },
-      result.nextCursor,
     );
+    return page<ProjectSuggestionList>({ project_suggestions: result.items }, result.nextCursor);
   },
 });
