@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import {
   TRACKER_CATEGORIES,
@@ -15,7 +15,7 @@ import {
   type TrackerRequestDraft,
 } from '../api/create-request';
 import { ProjectSelect } from './project-select';
-import { TrackerField, TrackerSelect } from './tracker-field';
+import { TrackerField, TrackerSelect, TrackerTextField } from './tracker-field';
 import { TrackerFormModal, useTrackerForm } from './tracker-form-modal';
 
 /** Spec 5: the project select's empty choice. */
@@ -46,16 +46,11 @@ export function RequestModal({ onClose, onCreated, defaultProjectId }: RequestMo
   const [priority, setPriority] = useState<TrackerPriority>(TRACKER_DEFAULTS.priority);
   const [projectId, setProjectId] = useState(defaultProjectId ?? '');
   const [tags, setTags] = useState('');
-  const titleRef = useRef<HTMLInputElement>(null);
-  const descriptionRef = useRef<HTMLTextAreaElement>(null);
   const form = useTrackerForm({
     id,
     mutation: create,
     fallbackMessage: FALLBACK_MESSAGES.createFeatureRequest,
-    required: {
-      title: { value: title, ref: titleRef },
-      description: { value: description, ref: descriptionRef },
-    },
+    required: { title, description },
   });
 
   const onSubmit = form.onSubmit((website) => {
@@ -91,39 +86,24 @@ export function RequestModal({ onClose, onCreated, defaultProjectId }: RequestMo
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <TrackerField id={`${id}-title`} label="Title">
-        <input
-          id={`${id}-title`}
-          ref={titleRef}
-          {...form.invalid('title')}
-          className="input"
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          maxLength={TRACKER_LIMITS.titleMax}
-          required
-          aria-required="true"
-          autoComplete="off"
-          placeholder="A short summary of the request"
-          // The dialog exists to take this request; starting in its first field saves a Tab.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-        />
-      </TrackerField>
-      <TrackerField id={`${id}-description`} label="Description">
-        <textarea
-          id={`${id}-description`}
-          ref={descriptionRef}
-          {...form.invalid('description')}
-          className="input"
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={TRACKER_LIMITS.descriptionMax}
-          rows={4}
-          required
-          aria-required="true"
-          placeholder="What happens, what should happen, and why it matters"
-        />
-      </TrackerField>
+      <TrackerTextField
+        label="Title"
+        control={form.control('title')}
+        value={title}
+        onChange={setTitle}
+        maxLength={TRACKER_LIMITS.titleMax}
+        placeholder="A short summary of the request"
+        first
+      />
+      <TrackerTextField
+        label="Description"
+        control={form.control('description')}
+        value={description}
+        onChange={setDescription}
+        maxLength={TRACKER_LIMITS.descriptionMax}
+        placeholder="What happens, what should happen, and why it matters"
+        rows={4}
+      />
       <div className="request-form__row">
         <TrackerSelect
           id={`${id}-category`}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import {
   SUGGESTION_GROUPS,
@@ -9,7 +9,7 @@ import {
 } from '@hatchworks/shared/schemas/tracker';
 import { useCreateSuggestion } from '../api/create-suggestion';
 import { suggestionProblem } from '../utils/suggestion-form';
-import { TrackerField, TrackerSelect } from './tracker-field';
+import { TrackerSelect, TrackerTextField } from './tracker-field';
 import { TrackerFormModal, useTrackerForm } from './tracker-form-modal';
 
 interface SuggestionModalProps {
@@ -30,18 +30,11 @@ export function SuggestionModal({ onClose, onCreated }: SuggestionModalProps) {
   const [description, setDescription] = useState('');
   const [group, setGroup] = useState<SuggestionGroup>(TRACKER_DEFAULTS.group);
   const [rationale, setRationale] = useState('');
-  const nameRef = useRef<HTMLInputElement>(null);
-  const descriptionRef = useRef<HTMLTextAreaElement>(null);
-  const rationaleRef = useRef<HTMLTextAreaElement>(null);
   const form = useTrackerForm({
     id,
     mutation: create,
     fallbackMessage: FALLBACK_MESSAGES.createProjectSuggestion,
-    required: {
-      name: { value: name, ref: nameRef },
-      description: { value: description, ref: descriptionRef },
-      rationale: { value: rationale, ref: rationaleRef },
-    },
+    required: { name, description, rationale },
   });
 
   const onSubmit = form.onSubmit((website) => {
@@ -69,39 +62,24 @@ export function SuggestionModal({ onClose, onCreated }: SuggestionModalProps) {
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <TrackerField id={`${id}-name`} label="Project Name">
-        <input
-          id={`${id}-name`}
-          ref={nameRef}
-          {...form.invalid('name')}
-          className="input"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={TRACKER_LIMITS.nameMax}
-          required
-          aria-required="true"
-          autoComplete="off"
-          placeholder="What should the project be called?"
-          // The dialog exists to take this suggestion; starting in its first field saves a Tab.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-        />
-      </TrackerField>
-      <TrackerField id={`${id}-description`} label="Description">
-        <textarea
-          id={`${id}-description`}
-          ref={descriptionRef}
-          {...form.invalid('description')}
-          className="input"
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={TRACKER_LIMITS.descriptionMax}
-          rows={4}
-          required
-          aria-required="true"
-          placeholder="What would it do?"
-        />
-      </TrackerField>
+      <TrackerTextField
+        label="Project Name"
+        control={form.control('name')}
+        value={name}
+        onChange={setName}
+        maxLength={TRACKER_LIMITS.nameMax}
+        placeholder="What should the project be called?"
+        first
+      />
+      <TrackerTextField
+        label="Description"
+        control={form.control('description')}
+        value={description}
+        onChange={setDescription}
+        maxLength={TRACKER_LIMITS.descriptionMax}
+        placeholder="What would it do?"
+        rows={4}
+      />
       <TrackerSelect
         id={`${id}-group`}
         label="Group"
@@ -109,21 +87,15 @@ export function SuggestionModal({ onClose, onCreated }: SuggestionModalProps) {
         value={group}
         onChange={(value) => setGroup(value ?? TRACKER_DEFAULTS.group)}
       />
-      <TrackerField id={`${id}-rationale`} label="Rationale">
-        <textarea
-          id={`${id}-rationale`}
-          ref={rationaleRef}
-          {...form.invalid('rationale')}
-          className="input"
-          value={rationale}
-          onChange={(event) => setRationale(event.target.value)}
-          maxLength={TRACKER_LIMITS.rationaleMax}
-          rows={3}
-          required
-          aria-required="true"
-          placeholder="Why should the studio build it?"
-        />
-      </TrackerField>
+      <TrackerTextField
+        label="Rationale"
+        control={form.control('rationale')}
+        value={rationale}
+        onChange={setRationale}
+        maxLength={TRACKER_LIMITS.rationaleMax}
+        placeholder="Why should the studio build it?"
+        rows={3}
+      />
     </TrackerFormModal>
   );
 }

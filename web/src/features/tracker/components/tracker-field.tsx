@@ -20,6 +20,58 @@ export function TrackerField({ id, label, children }: TrackerFieldProps) {
   );
 }
 
+interface TrackerTextFieldProps {
+  label: string;
+  /** The control's id and invalid marks, from the form's `control(name)`. */
+  control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+  placeholder: string;
+  /** The rows of a multi-line field; a one-line input without. */
+  rows?: number;
+  /** The dialog's first field: focused when it opens. */
+  first?: boolean;
+}
+
+/** A required text field of a tracker submit dialog. */
+export function TrackerTextField({
+  label,
+  control,
+  value,
+  onChange,
+  maxLength,
+  placeholder,
+  rows,
+  first = false,
+}: TrackerTextFieldProps) {
+  const common = {
+    ...control,
+    className: 'input',
+    value,
+    maxLength,
+    required: true,
+    'aria-required': 'true',
+    placeholder,
+  } as const;
+  return (
+    <TrackerField id={control.id} label={label}>
+      {rows === undefined ? (
+        <input
+          {...common}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete="off"
+          // The dialog exists to take this entry; starting in its first field saves a Tab.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={first}
+        />
+      ) : (
+        <textarea {...common} onChange={(event) => onChange(event.target.value)} rows={rows} />
+      )}
+    </TrackerField>
+  );
+}
+
 interface TrackerSelectProps<T extends string> {
   id: string;
   label: string;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
 
@@ -9,20 +9,14 @@ interface FormMutation {
   reset: () => void;
 }
 
-/** A required field: its typed value and the control to focus when it is blank. */
-interface RequiredField {
-  value: string;
-  ref: RefObject<HTMLInputElement | HTMLTextAreaElement | null>;
-}
-
 interface TrackerFormOptions<Field extends string> {
-  /** The form's `useId()`: the error is `${id}-error`, the honeypot `${id}-website`. */
+  /** The form's `useId()`: field `<name>` is `${id}-<name>`, the message `${id}-error`. */
   id: string;
   mutation: FormMutation;
   /** The message of a refusal that carries none of its own. */
   fallbackMessage: string;
-  /** The required fields, in the order they are shown. */
-  required: Record<Field, RequiredField>;
+  /** The required fields' typed values, in the order the fields are shown. */
+  required: Record<Field, string>;
 }
 
 /** One submission: the typed values' problem (null when none) and how to send them. */
@@ -57,9 +51,11 @@ export function useTrackerForm<Field extends string>({
       ? serverError.details.filter((detail) => detail.message !== message)
       : [];
 
-  /** A blank required field: marked invalid and pointed at the message. */
-  const invalid = (field: Field) =>
-    blank.has(field) ? ({ 'aria-invalid': true, 'aria-describedby': errorId } as const) : {};
+  /** A required field's control: its id; while blank, marked invalid and pointed at the message. */
+  const control = (field: Field) => ({
+    id: `${id}-${field}`,
+    ...(blank.has(field) ? ({ 'aria-invalid': true, 'aria-describedby': errorId } as const) : {}),
+  });
 
   /** The form's submit handler; `submission` gets the honeypot's value (undefined when empty). */
   const onSubmit =
@@ -68,20 +64,21 @@ export function useTrackerForm<Field extends string>({
       event.preventDefault();
       if (mutation.isPending) return;
       const { problem: found, send } = submission(website || undefined);
-      const fields = Object.entries(required) as [Field, RequiredField][];
-      const missing = fields.filter(([, field]) => field.value.trim() === '');
+      const fields = Object.entries(required) as [Field, string][];
+      const missing = fields.filter(([, value]) => value.trim() === '').map(([name]) => name);
       setProblem(found);
-      setBlank(new Set(missing.map(([name]) => name)));
+      setBlank(new Set(missing));
       if (found) {
         // Take the person to the first field to fix.
-        missing[0]?.[1].ref.current?.focus();
+        const first = missing[0];
+        if (first) event.currentTarget.ownerDocument.getElementById(`${id}-${first}`)?.focus();
         mutation.reset();
         return;
       }
       send();
     };
 
-  return { id, errorId, website, setWebsite, message, details, invalid, onSubmit };
+  return { id, errorId, website, setWebsite, message, details, control, onSubmit };
 }
 
 type TrackerForm = ReturnType<typeof useTrackerForm>;
