@@ -14,6 +14,7 @@ import {
 } from '../utils/request-filters';
 import { ProjectSelect } from './project-select';
 import { TrackerField, TrackerSelect } from './tracker-field';
+import { TrackerFilters } from './tracker-filters';
 
 /** The sort selector's names for each order. */
 export const SORT_LABELS: Readonly<Record<TrackerRequestSort, string>> = {
@@ -48,14 +49,7 @@ export function RequestFilters({ filter, onChange }: RequestFiltersProps) {
   const set = (change: Partial<TrackerRequestFilter>) => onChange({ ...filter, ...change });
 
   return (
-    <div
-      className="tracker-filters request-filters"
-      role="search"
-      aria-labelledby={`${id}-heading`}
-    >
-      <h2 id={`${id}-heading`} className="visually-hidden">
-        Filter and sort
-      </h2>
+    <TrackerFilters className="request-filters">
       <div className="request-filters__grid">
         <TrackerField id={`${id}-project`} label="Project">
           <ProjectSelect
@@ -117,6 +111,6 @@ export function RequestFilters({ filter, onChange }: RequestFiltersProps) {
           Clear filters
         </button>
       ) : null}
-    </div>
+    </TrackerFilters>
   );
 }

@@ -6,6 +6,7 @@ import {
   type SuggestionView,
 } from '../utils/suggestion-view';
 import { TrackerSelect } from './tracker-field';
+import { TrackerFilters } from './tracker-filters';
 
 interface SuggestionFiltersProps {
   view: SuggestionView;
@@ -16,14 +17,7 @@ interface SuggestionFiltersProps {
 export function SuggestionFilters({ view, onChange }: SuggestionFiltersProps) {
   const id = useId();
   return (
-    <div
-      className="tracker-filters suggestion-filters"
-      role="search"
-      aria-labelledby={`${id}-heading`}
-    >
-      <h2 id={`${id}-heading`} className="visually-hidden">
-        Filter and sort
-      </h2>
+    <TrackerFilters className="suggestion-filters">
       <TrackerSelect
         id={`${id}-group`}
         label="Group"
@@ -40,6 +34,6 @@ export function SuggestionFilters({ view, onChange }: SuggestionFiltersProps) {
         onChange={(sort) => onChange({ ...view, sort: sort ?? DEFAULT_SUGGESTION_SORT })}
         optionLabel={(sort) => SUGGESTION_SORT_LABELS[sort]}
       />
-    </div>
+    </TrackerFilters>
   );
 }

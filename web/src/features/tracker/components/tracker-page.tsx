@@ -36,7 +36,7 @@ export function TrackerPage({
   list,
   modal,
 }: TrackerPageProps) {
-  /** A part's shared class and this page's own, e.g. 'tracker-page__header requests-page__header'. */
+  /** A part's shared class and this page's own: 'tracker-page__notice requests-page__notice'. */
   const classes = (part: string) => `tracker-page${part} ${className}${part}`;
   return (
     <div className={`container page tracker-page ${className}`}>
