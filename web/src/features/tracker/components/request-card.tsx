@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
 import { Badge } from '../../../components/ui/badge';
@@ -10,8 +9,7 @@ import {
   TRACKER_PRIORITY_TONES,
   TRACKER_STATUS_TONES,
 } from '../utils/request-labels';
-import { VoteButtons } from './vote-buttons';
-import './tracker-card.css';
+import { TrackerCard } from './tracker-card';
 import './request-card.css';
 
 /** The requests page filtered to one project. */
@@ -26,71 +24,66 @@ function projectRequestsHref(projectId: string): string {
  * text, never as markup.
  */
 export function RequestCard({ request }: { request: TrackerFeatureRequest }) {
-  const titleId = useId();
-
   return (
-    <article className="tracker-card request-card" aria-labelledby={titleId}>
-      <VoteButtons
-        targetType="feature_request"
-        targetId={request.id}
-        votes={request.votes}
-        myVote={request.my_vote}
-        label={request.title}
-      />
-      <div className="tracker-card__body request-card__body">
-        <div className="request-card__header">
-          <h3 id={titleId} className="request-card__title">
-            {request.title}
-          </h3>
-          <ul className="request-card__badges" aria-label="Details">
-            <li>
-              <Badge tone={TRACKER_STATUS_TONES[request.status]}>
-                <span className="visually-hidden">Status: </span>
-                {request.status}
-              </Badge>
-            </li>
-            <li>
-              <Badge tone={TRACKER_PRIORITY_TONES[request.priority]}>
-                <span className="visually-hidden">Priority: </span>
-                {request.priority}
-              </Badge>
-            </li>
-            <li>
-              <Badge tone={TRACKER_CATEGORY_TONES[request.category]}>
-                <span className="visually-hidden">Category: </span>
-                {request.category}
-              </Badge>
-            </li>
-          </ul>
-        </div>
+    <TrackerCard
+      className="request-card"
+      target={{
+        type: 'feature_request',
+        id: request.id,
+        votes: request.votes,
+        myVote: request.my_vote,
+      }}
+      title={request.title}
+      titleClassName="request-card__title"
+      aside={
+        <ul className="request-card__badges" aria-label="Details">
+          <li>
+            <Badge tone={TRACKER_STATUS_TONES[request.status]}>
+              <span className="visually-hidden">Status: </span>
+              {request.status}
+            </Badge>
+          </li>
+          <li>
+            <Badge tone={TRACKER_PRIORITY_TONES[request.priority]}>
+              <span className="visually-hidden">Priority: </span>
+              {request.priority}
+            </Badge>
+          </li>
+          <li>
+            <Badge tone={TRACKER_CATEGORY_TONES[request.category]}>
+              <span className="visually-hidden">Category: </span>
+              {request.category}
+            </Badge>
+          </li>
+        </ul>
+      }
+    >
+      <p className="request-card__description">{request.description}</p>
 
-        <p className="request-card__description">{request.description}</p>
+      {request.tags.length > 0 ? (
+        <ul className="request-card__tags" aria-label="Tags">
+          {request.tags.map((tag) => (
+            <li key={tag} className="request-card__tag">
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
 
-        {request.tags.length > 0 ? (
-          <ul className="request-card__tags" aria-label="Tags">
-            {request.tags.map((tag) => (
-              <li key={tag} className="request-card__tag">
-                #{tag}
-              </li>
-            ))}
-          </ul>
+      <p className="request-card__meta">
+        {request.project ? (
+          <span className="request-card__project">
+            <Link to={projectRequestsHref(request.project.id)}>
+              <span className="visually-hidden">Project: </span>
+              {request.project.title}
+            </Link>
+            <span className="request-card__group"> · {request.project.group_name}</span>
+          </span>
         ) : null}
-
-        <p className="request-card__meta">
-          {request.project ? (
-            <span className="request-card__project">
-              <Link to={projectRequestsHref(request.project.id)}>
-                <span className="visually-hidden">Project: </span>
-                {request.project.title}
-              </Link>
-              <span className="request-card__group"> · {request.project.group_name}</span>
-            </span>
-          ) : null}
-          <time className="request-card__date" dateTime={request.created_at}>
-            {formatDate(request.created_at)}
-          </time>
-        </p>
-      </div>
-    </article>
+        <time className="request-card__date" dateTime={request.created_at}>
+          {formatDate(request.created_at)}
+        </time>
+      </p>
+    </TrackerCard>
   );
 }

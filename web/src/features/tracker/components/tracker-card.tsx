@@ -1,0 +1,54 @@
+import { useId, type ReactNode } from 'react';
+import type { VoteDirection, VoteTargetType } from '@hatchworks/shared/schemas/tracker';
+import { VoteButtons } from './vote-buttons';
+import './tracker-card.css';
+
+interface TrackerCardProps {
+  /** The card's own class beside 'tracker-card', e.g. 'request-card'; its parts get theirs too. */
+  className: string;
+  /** What the votes are on, and the counts as the list answered them. */
+  target: { type: VoteTargetType; id: string; votes: number; myVote: VoteDirection | null };
+  /** The heading, which names the card and its vote buttons. */
+  title: string;
+  /** The heading's class, e.g. 'request-card__title'. */
+  titleClassName: string;
+  /** Shown beside the heading: the badges, the group. */
+  aside: ReactNode;
+  /** The rest of the card under the heading. */
+  children: ReactNode;
+}
+
+/**
+ * The frame of a tracker card (spec 2): the vote buttons beside the body, whose header holds the
+ * heading that names the card. User text is shown as text, never as markup.
+ */
+export function TrackerCard({
+  className,
+  target,
+  title,
+  titleClassName,
+  aside,
+  children,
+}: TrackerCardProps) {
+  const titleId = useId();
+  return (
+    <article className={`tracker-card ${className}`} aria-labelledby={titleId}>
+      <VoteButtons
+        targetType={target.type}
+        targetId={target.id}
+        votes={target.votes}
+        myVote={target.myVote}
+        label={title}
+      />
+      <div className={`tracker-card__body ${className}__body`}>
+        <div className={`${className}__header`}>
+          <h3 id={titleId} className={titleClassName}>
+            {title}
+          </h3>
+          {aside}
+        </div>
+        {children}
+      </div>
+    </article>
+  );
+}
