@@ -336,6 +336,21 @@ describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
     expect((await profileOf(auth.token)).egg_balance).toBe(500);
   });
 
+  it('keeps the form and what was typed when a click lands beside the dialog', async () => {
+    // Prepare
+    const page = await openFeaturesAs(browser, await registerUser());
+    const dialog = await openCreateModal(page);
+    const title = uniqueTitle();
+    await createFields(dialog).title.fill(title);
+
+    // Act
+    await page.mouse.click(4, 4);
+
+    // Assess
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await createFields(dialog).title.inputValue()).toBe(title);
+  });
+
   it('has no serious accessibility violations with the modal open and an error shown', async () => {
     // Prepare
     const page = await openFeaturesAs(browser, await registerUser(), { bypassCSP: true });

@@ -129,4 +129,20 @@ describe.skipIf(skipBrowserTests)('Profile (/profile)', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await open.evaluate((element) => element === document.activeElement)).toBe(true);
   });
+  it('closes the delete dialog on a click beside it', async () => {
+    // Prepare
+    const page = await browser.openPage('/');
+    await seedSession(page, await registerUser());
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Account' });
+    await dialog.waitFor();
+
+    // Act
+    await page.mouse.click(4, 4);
+
+    // Assess
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
 });

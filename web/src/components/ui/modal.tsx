@@ -9,6 +9,11 @@ interface ModalProps {
   children: ReactNode;
   /** Danger dialogs (deletions) get the red accent. */
   tone?: 'neutral' | 'danger';
+  /**
+   * Whether a click on the backdrop closes it (default). Forms people type into turn it off, so a
+   * stray click beside the dialog never throws their text away.
+   */
+  closeOnBackdrop?: boolean;
 }
 
 /**
@@ -16,7 +21,13 @@ interface ModalProps {
  * inert (focus stays inside), Escape closes, the title labels it, and focus returns to whatever
  * opened it. Render it to open it; unmount it to close it.
  */
-export function Modal({ title, onClose, children, tone = 'neutral' }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  tone = 'neutral',
+  closeOnBackdrop = true,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -49,7 +60,7 @@ export function Modal({ title, onClose, children, tone = 'neutral' }: ModalProps
       className={`modal modal--${tone}`}
       aria-labelledby={titleId}
       onClick={(event) => {
-        if (event.target === ref.current) onClose();
+        if (closeOnBackdrop && event.target === ref.current) onClose();
       }}
     >
       <div className="modal__body">

@@ -126,7 +126,7 @@ export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureM
         : 'Select a project';
 
   return (
-    <Modal title="Create Feature Request" onClose={onClose}>
+    <Modal title="Create Feature Request" onClose={onClose} closeOnBackdrop={false}>
       <form className="create-feature" onSubmit={onSubmit} noValidate aria-busy={create.isPending}>
         <div className="create-feature__cost">
           <p className="create-feature__cost-text">

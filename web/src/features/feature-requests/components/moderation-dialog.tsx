@@ -50,7 +50,12 @@ export function ModerationDialog({ feature, action, onClose, onDone }: Moderatio
   });
 
   return (
-    <Modal title={copy.title} onClose={onClose} tone={action === 'reject' ? 'danger' : 'neutral'}>
+    <Modal
+      title={copy.title}
+      onClose={onClose}
+      tone={action === 'reject' ? 'danger' : 'neutral'}
+      closeOnBackdrop={false}
+    >
       <form
         className="moderation-form"
         onSubmit={(event) => {

@@ -117,7 +117,7 @@ export function TrackerFormModal({
 }: TrackerFormModalProps) {
   const { id, errorId, website, setWebsite, message, details } = form;
   return (
-    <Modal title={title} onClose={onClose}>
+    <Modal title={title} onClose={onClose} closeOnBackdrop={false}>
       <form
         className={`tracker-form ${className}`}
         onSubmit={onSubmit}
