@@ -174,6 +174,12 @@ export const trackerSuggestionKeys = {
   groupPartition: (sort: string, group: string) => `TSUG#${sort}#GROUP#${group}`,
 };
 
+/** Who a tracker vote belongs to: a signed-in user, or an anonymous visitor's id. */
+export const trackerVoterIds = {
+  user: (userId: string) => `user#${userId}`,
+  anonymous: (anonymousId: string) => `anon#${anonymousId}`,
+};
+
 export const trackerVoteKeys = {
   /** One item per voter and target: its direction, or no item when the voter has no vote. */
   item: (voterId: string, targetType: string, targetId: string) => ({

@@ -29,6 +29,7 @@ export async function seedDemoTracker(now = new Date()): Promise<void> {
     await import('@hatchworks/functions/data/tracker-suggestions-repository');
   const { castVote } = await import('@hatchworks/functions/data/tracker-votes-repository');
   const { newAnonymousId } = await import('@hatchworks/functions/lib/anonymous-id');
+  const { trackerVoterIds } = await import('@hatchworks/functions/data/keys');
 
   const [adminAccount, userAccount] = DEMO_ACCOUNTS;
   const admin = await users.getUserByEmail(adminAccount.email);
@@ -42,14 +43,13 @@ export async function seedDemoTracker(now = new Date()): Promise<void> {
     return project.id;
   };
 
-  // The tracker's voter ids, as its handlers derive them (functions/src/handlers/tracker/voter.ts).
   const author = (who: DemoTrackerAuthor) => (who === 'user' ? { userId: user.id } : {});
   const voterIds = async (votes: DemoTrackerVotes) => [
-    ...(votes.admin ? [{ voterId: `user#${admin.id}`, direction: votes.admin }] : []),
-    ...(votes.user ? [{ voterId: `user#${user.id}`, direction: votes.user }] : []),
+    ...(votes.admin ? [{ voterId: trackerVoterIds.user(admin.id), direction: votes.admin }] : []),
+    ...(votes.user ? [{ voterId: trackerVoterIds.user(user.id), direction: votes.user }] : []),
     ...(await Promise.all(
       (votes.visitors ?? []).map(async (direction) => ({
-        voterId: `anon#${(await newAnonymousId()).id}`,
+        voterId: trackerVoterIds.anonymous((await newAnonymousId()).id),
         direction,
       })),
     )),

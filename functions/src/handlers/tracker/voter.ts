@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { TRACKER_RATE_LIMITS } from '@hatchworks/shared/schemas/tracker';
+import { trackerVoterIds } from '../../data/keys';
 import { consumeHit } from '../../data/rate-limits-repository';
 import type { TrackerAuthor } from '../../data/tracker-activity-repository';
 import { anonymousIdCookie, newAnonymousId, readAnonymousId } from '../../lib/anonymous-id';
@@ -37,13 +38,13 @@ export async function findVoter(
   issue: boolean,
 ): Promise<Voter | undefined> {
   const { user } = await caller();
-  if (user) return { id: `user#${user.id}`, author: { userId: user.id }, headers: {} };
+  if (user) return { id: trackerVoterIds.user(user.id), author: { userId: user.id }, headers: {} };
   const anonymousId = await readAnonymousId(event);
-  if (anonymousId) return { id: `anon#${anonymousId}`, author: {}, headers: {} };
+  if (anonymousId) return { id: trackerVoterIds.anonymous(anonymousId), author: {}, headers: {} };
   if (!issue) return undefined;
   const fresh = await newAnonymousId();
   return {
-    id: `anon#${fresh.id}`,
+    id: trackerVoterIds.anonymous(fresh.id),
     author: {},
     headers: { 'set-cookie': anonymousIdCookie(fresh.value, event) },
   };
