@@ -88,17 +88,53 @@ export async function getFeature(id: string): Promise<StoredFeature | undefined>
 
 /** The features with these ids (at most 100), in the given order; missing ones are skipped. */
 export async function getFeatures(ids: readonly string[]): Promise<StoredFeature[]> {
-  if (ids.length === 0) return [];
-  const result = await db.send(
-    new BatchGetCommand({
-      RequestItems: { [tableName]: { Keys: ids.map((id) => featureKeys.item(id)) } },
-    }),
-  );
-  const found = new Map(
-    ((result.Responses?.[tableName] ?? []) as StoredFeature[]).map((item) => [item.id, item]),
-  );
+  const found = await batchGetFeatures(ids);
   return ids.flatMap((id) => found.get(id) ?? []);
 }
+
+/** BatchGetItem takes at most 100 keys; a page never asks for more. */
+const BATCH_GET_MAX = 100;
+/** Rounds for the keys DynamoDB leaves unprocessed (throttling, 16 MB answers). */
+const UNPROCESSED_ROUNDS = 5;
+
+/**
+ * The features with these ids by id, read with one BatchGetItem per 100 distinct ids; keys left
+ * unprocessed are asked again with a short, growing pause. Missing features are absent.
+ */
+export async function batchGetFeatures(
+  ids: readonly string[],
+): Promise<Map<string, StoredFeature>> {
+  const found = new Map<string, StoredFeature>();
+  const distinct = [...new Set(ids)];
+  for (let start = 0; start < distinct.length; start += BATCH_GET_MAX) {
+    let keys: Record<string, unknown>[] = distinct
+      .slice(start, start + BATCH_GET_MAX)
+      .map((id) => featureKeys.item(id));
+    for (let round = 0; keys.length > 0; round += 1) {
+      if (round === UNPROCESSED_ROUNDS) throw new Error('Features left unprocessed by BatchGet');
+      if (round > 0) await pause(25 * 2 ** round * Math.random());
+      const result = await db.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+      );
+      for (const item of (result.Responses?.[tableName] ?? []) as StoredFeature[]) {
+        found.set(item.id, item);
+      }
+      keys = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+  }
+  return found;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Whether `viewer` may see the feature: public statuses to everyone, pending and rejected ones
+ * to their author and admins (the rule of `GET /api/features/{id}`).
+ */
+export const isFeatureVisibleTo = (
+  feature: Pick<StoredFeature, 'status' | 'user_id'>,
+  viewer: { readonly id: string; readonly role: string },
+) => isPublicStatus(feature.status) || viewer.role === 'admin' || viewer.id === feature.user_id;
 
 /** Project feature counts: add `deltas` (e.g. `{open: -1, completed: 1}`) in a transaction. */
 export function projectCountsUpdate(

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import type { LedgerKind } from '@hatchworks/shared/schemas/eggs';
+import type { LedgerEntry, LedgerFeature, LedgerKind } from '@hatchworks/shared/schemas/eggs';
 import { ledgerKeys } from './keys';
 
 export type { LedgerKind };
@@ -28,4 +28,27 @@ export function ledgerEntryItem(entry: {
     balance_after: entry.balanceAfter,
     created_at: entry.now.toISOString(),
   };
+}
+
+/** The kinds whose `reference` is the id of a feature request. */
+const FEATURE_KINDS: ReadonlySet<LedgerKind> = new Set(['feature_creation', 'vote', 'refund']);
+
+/** The id of the feature request an entry is about, if it is about one. */
+export function referencedFeatureId(entry: Pick<LedgerEntry, 'kind' | 'reference'>) {
+  return FEATURE_KINDS.has(entry.kind) ? entry.reference : undefined;
+}
+
+/**
+ * Entries with the feature request each is about (`null` when it is not in `features`: gone, or
+ * not for the reader's eyes). Other kinds are left as they are; the entries stay immutable, this
+ * is a join made when they are read.
+ */
+export function withFeatures(
+  entries: readonly LedgerEntry[],
+  features: ReadonlyMap<string, LedgerFeature>,
+): LedgerEntry[] {
+  return entries.map((entry) => {
+    const featureId = referencedFeatureId(entry);
+    return featureId === undefined ? entry : { ...entry, feature: features.get(featureId) ?? null };
+  });
 }

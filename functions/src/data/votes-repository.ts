@@ -4,7 +4,7 @@ import { AppError, NotFoundError } from '../lib/errors';
 import { changeBalance } from './balance-change';
 import { db, tableName } from './client';
 
-import { featureIndexUpdate, getFeature, getFeatures } from './features-repository';
+import { batchGetFeatures, featureIndexUpdate, getFeature } from './features-repository';
 import { queryPage, type Page } from './query-page';
 import { featureKeys, voteKeys } from './keys';
 import { putNew } from './transactions';
@@ -139,7 +139,10 @@ export function castVote(
   });
 }
 
-/** A user's votes (one per feature, newest feature first) with each feature's title and status. */
+/**
+ * A user's votes (one per feature, newest feature first) with each feature's title, status,
+ * project and totals, read with one BatchGetItem for the page.
+ */
 export async function listUserVotes(
   userId: string,
   limit: number,
@@ -155,9 +158,7 @@ export async function listUserVotes(
     cursor,
   );
   const votes = page.items as unknown as StoredVote[];
-  const features = new Map(
-    (await getFeatures(votes.map((vote) => vote.feature_id))).map((each) => [each.id, each]),
-  );
+  const features = await batchGetFeatures(votes.map((vote) => vote.feature_id));
   return {
     items: votes.map((vote) => {
       const feature = features.get(vote.feature_id);
@@ -166,7 +167,17 @@ export async function listUserVotes(
         eggs_allocated: vote.eggs,
         created_at: vote.created_at,
         updated_at: vote.updated_at,
-        ...(feature ? { feature: { title: feature.title, status: feature.status } } : {}),
+        ...(feature
+          ? {
+              feature: {
+                title: feature.title,
+                status: feature.status,
+                project_id: feature.project_id,
+                total_eggs: feature.total_eggs,
+                vote_count: feature.vote_count,
+              },
+            }
+          : {}),
       };
     }),
     nextCursor: page.nextCursor,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEATURE_STATUSES } from './features';
 
 /** Answer of `POST /api/user/claim-daily-eggs` (spec 3). */
 export const DailyClaimResultSchema = z.object({
@@ -17,6 +18,15 @@ export const LEDGER_KINDS = [
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
+/** What a ledger entry tells of the feature request it is about. */
+export const LedgerFeatureSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(FEATURE_STATUSES),
+  project_id: z.string(),
+});
+export type LedgerFeature = z.infer<typeof LedgerFeatureSchema>;
+
 /** One immutable entry of a user's egg ledger. */
 export const LedgerEntrySchema = z.object({
   id: z.string(),
@@ -27,6 +37,12 @@ export const LedgerEntrySchema = z.object({
   reference: z.string(),
   balance_after: z.number().int(),
   created_at: z.string(),
+  /**
+   * The feature request a `feature_creation`, `vote` or `refund` entry is about, joined when the
+   * ledger is read (`GET /api/user/transactions`); `null` when the caller may not see it or it
+   * is gone. Absent on other kinds and other answers.
+   */
+  feature: LedgerFeatureSchema.nullable().optional(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 

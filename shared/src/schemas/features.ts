@@ -159,7 +159,16 @@ export const VoteSchema = z.object({
   feature_id: z.string(),
   /** Everything the user has put on the feature. */
   eggs_allocated: z.number().int(),
-  feature: z.object({ title: z.string(), status: z.enum(FEATURE_STATUSES) }).optional(),
+  /** The feature as it is now (absent if it is gone); the totals are every voter's. */
+  feature: z
+    .object({
+      title: z.string(),
+      status: z.enum(FEATURE_STATUSES),
+      project_id: z.string().optional(),
+      total_eggs: z.number().int().optional(),
+      vote_count: z.number().int().optional(),
+    })
+    .optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
