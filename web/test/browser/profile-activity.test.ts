@@ -153,6 +153,13 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
     // Prepare
     const { user, project, own, backed } = await userWithActivity();
     const page = await browser.openPage('/');
+    const featureLookups: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() === 'GET' && /^\/api\/features\/(?!stats$)[^/]+$/.test(pathname)) {
+        featureLookups.push(pathname);
+      }
+    });
 
     // Act
     await openProfile(page, user);
@@ -193,6 +200,39 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
     );
     expect(await myVote.innerText()).toContain('Approved');
     expect(await myVote.innerText()).toContain('You gave 30 eggs');
+
+    // Assess: the lists' own answers were enough, no request per feature
+    expect(featureLookups).toEqual([]);
+  });
+
+  it('says so when a request an entry is about is no longer shown', async () => {
+    // Prepare: the API answers such an entry's feature as null
+    const admin = await adminToken();
+    const project = await createProject(admin);
+    const auth = await registerUser();
+    await createFeature(auth.token, project.id);
+    const page = await browser.openPage('/', {
+      prepare: (page) =>
+        page.route('**/api/user/transactions?*', async (route) => {
+          const response = await route.fetch();
+          const body = (await response.json()) as {
+            data: { transactions: { kind: string; feature?: unknown }[] };
+          };
+          for (const entry of body.data.transactions) {
+            if (entry.kind === 'feature_creation') entry.feature = null;
+          }
+          await route.fulfill({ response, json: body });
+        }),
+    });
+
+    // Act
+    await openProfile(page, auth);
+    await ledgerRows(page, 2);
+
+    // Assess
+    const history = section(page, 'Egg History');
+    await history.getByText('A feature request that is no longer shown').waitFor();
+    expect(await history.getByRole('link').count()).toBe(0);
   });
 
   it('shows the refund of a rejected request and the request as rejected', async () => {

@@ -9,7 +9,6 @@ import {
   formatDateTime,
   formatEggAmount,
   LEDGER_KIND_LABELS,
-  referencedFeatureId,
   votesText,
 } from '../../src/features/profile/utils/ledger';
 
@@ -46,24 +45,6 @@ describe('Egg History display', () => {
 
     // Assess
     expect(directions).toEqual(['credit', 'debit', 'none']);
-  });
-
-  it('reads a feature id from feature creations, votes and refunds only', () => {
-    // Prepare
-    const entries = [
-      { kind: 'feature_creation', reference: 'F1' },
-      { kind: 'vote', reference: 'F2' },
-      { kind: 'refund', reference: 'F3' },
-      { kind: 'daily_claim', reference: '2026-11-23' },
-      { kind: 'welcome', reference: 'welcome' },
-      { kind: 'admin_adjustment', reference: 'Beta thanks' },
-    ] as const;
-
-    // Act
-    const ids = entries.map(referencedFeatureId);
-
-    // Assess
-    expect(ids).toEqual(['F1', 'F2', 'F3', undefined, undefined, undefined]);
   });
 
   it("reads an admin adjustment's reason, trimmed, and nothing else", () => {

@@ -9,7 +9,6 @@ export const activityKeys = {
   ledger: () => [...activityKeys.all, 'ledger'] as const,
   features: (userId: string) => [...activityKeys.all, 'features', userId] as const,
   votes: (userId: string) => [...activityKeys.all, 'votes', userId] as const,
-  feature: (featureId: string) => [...activityKeys.all, 'feature', featureId] as const,
 };
 
 /** Entries per page of each activity list ('Load more' asks for the next page). */

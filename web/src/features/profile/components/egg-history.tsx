@@ -1,6 +1,5 @@
 import type { LedgerEntry } from '@hatchworks/shared/schemas/eggs';
 import { LEDGER_FAILED, useLedger } from '../api/get-ledger';
-import { useFeatureLookup, type FeatureLookup } from '../api/get-feature';
 import {
   adjustmentReason,
   amountDirection,
@@ -8,24 +7,27 @@ import {
   formatEggAmount,
   formatEggs,
   LEDGER_KIND_LABELS,
-  referencedFeatureId,
 } from '../utils/ledger';
 import { ActivitySection, ActivityStatus, LoadMore, useLoadMore } from './activity-section';
 import { FeatureLink } from './feature-link';
 
 export const EGG_HISTORY_EMPTY = 'No egg activity yet.';
 
-/** What an entry is about: the feature request's title, or the admin's reason. */
-function EntryDetail({ entry, features }: { entry: LedgerEntry; features: FeatureLookup }) {
+/**
+ * What an entry is about: the feature request's title (the ledger answer carries it, `null` when
+ * the request is no longer shown), or the admin's reason.
+ */
+function EntryDetail({ entry }: { entry: LedgerEntry }) {
   const reason = adjustmentReason(entry);
   if (reason) return <span className="ledger__detail">Reason: {reason}</span>;
-  const featureId = referencedFeatureId(entry);
-  if (!featureId) return null;
-  const feature = features.get(featureId);
-  if (feature === undefined) return null;
+  if (entry.feature === undefined) return null;
   return (
     <span className="ledger__detail">
-      {feature ? <FeatureLink feature={feature} /> : 'A feature request that is no longer shown'}
+      {entry.feature ? (
+        <FeatureLink feature={entry.feature} />
+      ) : (
+        'A feature request that is no longer shown'
+      )}
     </span>
   );
 }
@@ -37,7 +39,6 @@ function EntryDetail({ entry, features }: { entry: LedgerEntry; features: Featur
 export function EggHistory() {
   const query = useLedger();
   const entries = query.data?.pages.flatMap((page) => page.data.transactions) ?? [];
-  const features = useFeatureLookup(entries.flatMap((entry) => referencedFeatureId(entry) ?? []));
   const { loadMore, itemProps } = useLoadMore(query, entries.length);
 
   return (
@@ -70,7 +71,7 @@ export function EggHistory() {
                   <tr key={entry.id} className="ledger__row" {...itemProps(index)}>
                     <th scope="row" className="ledger__activity">
                       <span className="ledger__kind">{LEDGER_KIND_LABELS[entry.kind]}</span>
-                      <EntryDetail entry={entry} features={features} />
+                      <EntryDetail entry={entry} />
                       <time className="ledger__time" dateTime={entry.created_at}>
                         {formatDateTime(entry.created_at)}
                       </time>

@@ -3,7 +3,6 @@ import type { Vote } from '@hatchworks/shared/schemas/features';
 import { FeatureStatusBadge } from '../../../components/ui/feature-status-badge';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
-import { useFeatureLookup, type FeatureLookup } from '../api/get-feature';
 import { USER_VOTES_FAILED, useUserVotes } from '../api/get-user-votes';
 import { eggsText, votesText } from '../utils/ledger';
 import { ActivitySection, ActivityStatus, LoadMore, useLoadMore } from './activity-section';
@@ -11,16 +10,21 @@ import { FeatureLink } from './feature-link';
 
 export const NO_VOTES = 'You have not voted on any features yet.';
 
-function VoteTitle({ vote, features }: { vote: Vote; features: FeatureLookup }) {
-  const feature = features.get(vote.feature_id);
-  if (feature) return <FeatureLink feature={feature} />;
-  return <>{vote.feature?.title ?? 'A feature request that is no longer shown'}</>;
+/** The feature's title, linked to its project's requests once the answer names the project. */
+function VoteTitle({ vote }: { vote: Vote }) {
+  const { feature } = vote;
+  if (!feature) return <>A feature request that is no longer shown</>;
+  const { project_id: projectId } = feature;
+  return projectId === undefined ? (
+    <>{feature.title}</>
+  ) : (
+    <FeatureLink feature={{ title: feature.title, project_id: projectId }} />
+  );
 }
 
-/** The feature's totals, once its lookup answered. */
-function FeatureTotals({ vote, features }: { vote: Vote; features: FeatureLookup }) {
-  const feature = features.get(vote.feature_id);
-  if (!feature) return null;
+/** The feature's totals from every voter. */
+function FeatureTotals({ feature }: { feature: Vote['feature'] }) {
+  if (feature?.total_eggs === undefined || feature.vote_count === undefined) return null;
   return (
     <span>
       Total {eggsText(feature.total_eggs)} from {votesText(feature.vote_count)}
@@ -32,7 +36,6 @@ function FeatureTotals({ vote, features }: { vote: Vote; features: FeatureLookup
 export function MyVotes({ userId }: { userId: string }) {
   const query = useUserVotes(userId);
   const votes = query.data?.pages.flatMap((page) => page.data.votes) ?? [];
-  const features = useFeatureLookup(votes.map((vote) => vote.feature_id));
   const { loadMore, itemProps } = useLoadMore(query, votes.length);
 
   return (
@@ -49,12 +52,12 @@ export function MyVotes({ userId }: { userId: string }) {
         ) : (
           <ul className="activity-list" aria-labelledby="my-votes-title">
             {votes.map((vote, index) => {
-              const status = features.get(vote.feature_id)?.status ?? vote.feature?.status;
+              const status = vote.feature?.status;
               return (
                 <li key={vote.feature_id} className="activity-item" {...itemProps(index)}>
                   <div className="activity-item__head">
                     <h3 className="activity-item__title">
-                      <VoteTitle vote={vote} features={features} />
+                      <VoteTitle vote={vote} />
                     </h3>
                     {status ? <FeatureStatusBadge status={status} /> : null}
                   </div>
@@ -63,7 +66,7 @@ export function MyVotes({ userId }: { userId: string }) {
                       <span aria-hidden="true">🥚 </span>
                       You gave {eggsText(vote.eggs_allocated)}
                     </span>
-                    <FeatureTotals vote={vote} features={features} />
+                    <FeatureTotals feature={vote.feature} />
                     <span>
                       Last vote{' '}
                       <time dateTime={vote.updated_at}>{formatDate(vote.updated_at)}</time>

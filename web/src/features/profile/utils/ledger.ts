@@ -10,14 +10,6 @@ export const LEDGER_KIND_LABELS: Readonly<Record<LedgerKind, string>> = {
   admin_adjustment: 'Admin adjustment',
 };
 
-/** The kinds whose `reference` is the id of a feature request. */
-const FEATURE_KINDS: ReadonlySet<LedgerKind> = new Set(['feature_creation', 'vote', 'refund']);
-
-/** The id of the feature request an entry is about, if it is about one. */
-export function referencedFeatureId(entry: Pick<LedgerEntry, 'kind' | 'reference'>) {
-  return FEATURE_KINDS.has(entry.kind) && entry.reference ? entry.reference : undefined;
-}
-
 /** The admin's reason of an adjustment (its `reference`), else undefined. */
 export function adjustmentReason(entry: Pick<LedgerEntry, 'kind' | 'reference'>) {
   return entry.kind === 'admin_adjustment' && entry.reference.trim()
