@@ -10,11 +10,13 @@ import {
   type FeatureStatus,
 } from '@hatchworks/shared/schemas/features';
 import type { CreateFeatureInputSchema } from '@hatchworks/shared/schemas/features';
+import type { LedgerEntry, LedgerFeature } from '@hatchworks/shared/schemas/eggs';
 import type { z } from 'zod';
 import { AppError, ForbiddenError } from '../lib/errors';
 import { changeBalance } from './balance-change';
 import { db, tableName } from './client';
 import { counterKeys, featureKeys, projectKeys } from './keys';
+import { referencedFeatureId, withFeatures } from './ledger';
 import { getProject } from './projects-repository';
 import { queryPage, type Page, type PartitionQuery, type QueryFilter } from './query-page';
 import { putNew, type TransactItem } from './transactions';
@@ -135,6 +137,26 @@ export const isFeatureVisibleTo = (
   feature: Pick<StoredFeature, 'status' | 'user_id'>,
   viewer: { readonly id: string; readonly role: string },
 ) => isPublicStatus(feature.status) || viewer.role === 'admin' || viewer.id === feature.user_id;
+
+/**
+ * Ledger entries with the feature request each feature entry is about, as `viewer` may see it
+ * (`null` when gone or hidden): one BatchGetItem for the entries' distinct features.
+ */
+export async function withLedgerFeatures(
+  entries: readonly LedgerEntry[],
+  viewer: { readonly id: string; readonly role: string },
+): Promise<LedgerEntry[]> {
+  const stored = await batchGetFeatures(
+    entries.flatMap((entry) => referencedFeatureId(entry) ?? []),
+  );
+  const visible = new Map<string, LedgerFeature>();
+  for (const { id, title, status, project_id, user_id } of stored.values()) {
+    if (isFeatureVisibleTo({ status, user_id }, viewer)) {
+      visible.set(id, { id, title, status, project_id });
+    }
+  }
+  return withFeatures(entries, visible);
+}
 
 /** Project feature counts: add `deltas` (e.g. `{open: -1, completed: 1}`) in a transaction. */
 export function projectCountsUpdate(

@@ -265,7 +265,7 @@ describe('GET /api/user/dashboard', () => {
     const answer = await api<{
       data: {
         user: { egg_balance: number };
-        recent_transactions: unknown[];
+        recent_transactions: LedgerEntry[];
         recent_features: Feature[];
         recent_votes: unknown[];
       };
@@ -273,7 +273,10 @@ describe('GET /api/user/dashboard', () => {
 
     expect(answer.status).toBe(200);
     expect(answer.body.data.user.egg_balance).toBe(400);
-    expect(answer.body.data.recent_transactions).toHaveLength(2);
+    expect(answer.body.data.recent_transactions).toMatchObject([
+      { kind: 'feature_creation', feature: { id: feature.id, title: feature.title } },
+      { kind: 'welcome' },
+    ]);
     expect(answer.body.data.recent_features.map((each) => each.id)).toEqual([feature.id]);
     expect(answer.body.data.recent_votes).toEqual([]);
   });

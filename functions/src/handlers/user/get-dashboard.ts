@@ -1,5 +1,5 @@
 import { listLedger } from '../../data/eggs-repository';
-import { listUserFeatures, toApiFeature } from '../../data/features-repository';
+import { listUserFeatures, toApiFeature, withLedgerFeatures } from '../../data/features-repository';
 import { toApiUser } from '../../data/users-repository';
 import { listUserVotes } from '../../data/votes-repository';
 import { authHandler } from '../../middleware/auth-handler';
@@ -7,18 +7,20 @@ import { authHandler } from '../../middleware/auth-handler';
 /** How many of each the dashboard shows. */
 const DASHBOARD_RECENT = 5;
 
-/** The caller with their latest ledger entries, requests and votes. */
+/** The caller with their latest ledger entries (named as in the ledger), requests and votes. */
 export const handler = authHandler({
   handler: async ({ user }) => {
     const caller = await user();
     const [transactions, features, votes] = await Promise.all([
-      listLedger(caller.id, DASHBOARD_RECENT),
+      listLedger(caller.id, DASHBOARD_RECENT).then((page) =>
+        withLedgerFeatures(page.items, caller),
+      ),
       listUserFeatures(caller.id, DASHBOARD_RECENT),
       listUserVotes(caller.id, DASHBOARD_RECENT),
     ]);
     return {
       user: toApiUser(caller),
-      recent_transactions: transactions.items,
+      recent_transactions: transactions,
       recent_features: features.items.map(toApiFeature),
       recent_votes: votes.items,
     };
