@@ -1,5 +1,10 @@
 import { FeatureIdParamsSchema, type Feature } from '@hatchworks/shared/schemas/features';
-import { getFeature, isPublicStatus, toApiFeature } from '../../data/features-repository';
+import {
+  getFeature,
+  isFeatureVisibleTo,
+  isPublicStatus,
+  toApiFeature,
+} from '../../data/features-repository';
 import { NotFoundError } from '../../lib/errors';
 import { authHandler } from '../../middleware/auth-handler';
 
@@ -11,7 +16,7 @@ export const handler = authHandler({
     if (!isPublicStatus(feature.status)) {
       // Pending and rejected requests are shown to their author and to admins only.
       const { user } = await caller();
-      if (user?.role !== 'admin' && user?.id !== feature.user_id) throw new NotFoundError();
+      if (!user || !isFeatureVisibleTo(feature, user)) throw new NotFoundError();
     }
     return toApiFeature(feature);
   },
