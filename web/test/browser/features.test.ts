@@ -40,6 +40,19 @@ function recordListCalls(page: Page): URLSearchParams[] {
 const fulfillJson = (route: Route, status: number, body: unknown) =>
   route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
+/**
+ * The next browser dialog, accepted as soon as it opens: an action that opens a dialog stalls
+ * until the dialog is handled, so it must be handled by a listener, not after awaiting the click.
+ */
+function acceptNextDialog(page: Page): Promise<{ message: string; type: string }> {
+  return new Promise((resolve) => {
+    page.once('dialog', (shown) => {
+      resolve({ message: shown.message(), type: shown.type() });
+      void shown.accept();
+    });
+  });
+}
+
 describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
   const browser = useBrowser();
   let admin: AuthResult;
@@ -367,9 +380,9 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       await dialog.getByLabel('Notes (optional)').fill('Duplicate of another request');
 
       // Act
-      const alert = page.waitForEvent('dialog');
+      const alert = acceptNextDialog(page);
       await dialog.getByRole('button', { name: 'Reject Feature' }).click();
-      await (await alert).accept();
+      await alert;
       await dialog.getByRole('button', { name: 'Reject Feature' }).click();
       await dialog.waitFor({ state: 'detached' });
 
@@ -423,12 +436,9 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       await dialog.getByLabel('Notes (optional)').fill('Keep these notes');
 
       // Act
-      const alert = page.waitForEvent('dialog');
+      const alert = acceptNextDialog(page);
       await dialog.getByRole('button', { name: 'Approve Feature' }).click();
-      const shown = await alert;
-      const message = shown.message();
-      const type = shown.type();
-      await shown.accept();
+      const { message, type } = await alert;
 
       // Assess
       expect(type).toBe('alert');
@@ -456,11 +466,9 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       const dialog = page.getByRole('dialog', { name: 'Reject Feature' });
 
       // Act
-      const alert = page.waitForEvent('dialog');
+      const alert = acceptNextDialog(page);
       await dialog.getByRole('button', { name: 'Reject Feature' }).click();
-      const shown = await alert;
-      const message = shown.message();
-      await shown.accept();
+      const { message } = await alert;
 
       // Assess
       expect(message).toBe('Failed to reject feature: Only a pending feature can be rejected');
