@@ -10,6 +10,7 @@ import {
 } from '@hatchworks/shared/schemas/features';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import { Modal } from '../../../components/ui/modal';
+import { FormError } from '../../../components/ui/form-error';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
@@ -273,18 +274,12 @@ export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureM
           </div>
         </details>
 
-        {message ? (
-          <div id={errorId} className="form-error create-feature__error" role="alert">
-            {message}
-            {details.length > 0 ? (
-              <ul>
-                {details.map((detail) => (
-                  <li key={`${detail.field}:${detail.message}`}>{detail.message}</li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
+        <FormError
+          id={errorId}
+          className="create-feature__error"
+          message={message}
+          details={details}
+        />
 
         <div className="modal__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>

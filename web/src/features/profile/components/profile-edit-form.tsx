@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { User } from '@hatchworks/shared/schemas/users';
+import { FormError } from '../../../components/ui/form-error';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
 import { UPDATE_PROFILE_FAILED, useUpdateProfile } from '../api/update-profile';
 
@@ -24,18 +25,10 @@ export function ProfileEditForm({ user, onSaved, onCancel }: ProfileEditFormProp
 
   return (
     <form className="profile-form" onSubmit={onSubmit} aria-label="Edit profile" noValidate>
-      {error ? (
-        <div className="form-error" role="alert">
-          {formErrorMessage(error, UPDATE_PROFILE_FAILED)}
-          {error instanceof ApiError && error.details.length > 0 ? (
-            <ul>
-              {error.details.map((detail) => (
-                <li key={`${detail.field}:${detail.message}`}>{detail.message}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <FormError
+        message={error ? formErrorMessage(error, UPDATE_PROFILE_FAILED) : null}
+        details={error instanceof ApiError ? error.details : []}
+      />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-display-name`}>
           Display Name

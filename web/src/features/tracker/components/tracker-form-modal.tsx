@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '../../../components/ui/modal';
+import { FormError } from '../../../components/ui/form-error';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
 
 /** What the form needs of its create mutation. */
@@ -139,22 +140,12 @@ export function TrackerFormModal({
           />
         </div>
 
-        {message ? (
-          <div
-            id={errorId}
-            className={`form-error tracker-form__error ${className}__error`}
-            role="alert"
-          >
-            {message}
-            {details.length > 0 ? (
-              <ul>
-                {details.map((detail) => (
-                  <li key={`${detail.field}:${detail.message}`}>{detail.message}</li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
+        <FormError
+          id={errorId}
+          className={`tracker-form__error ${className}__error`}
+          message={message}
+          details={details}
+        />
 
         <div className="modal__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
