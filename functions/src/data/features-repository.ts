@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { EGGS } from '@hatchworks/shared/constants';
 import {
@@ -14,6 +14,7 @@ import type { LedgerEntry, LedgerFeature } from '@hatchworks/shared/schemas/eggs
 import type { z } from 'zod';
 import { AppError, ForbiddenError } from '../lib/errors';
 import { changeBalance } from './balance-change';
+import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
 import { counterKeys, featureKeys, projectKeys } from './keys';
 import { referencedFeatureId, withFeatures } from './ledger';
@@ -94,40 +95,15 @@ export async function getFeatures(ids: readonly string[]): Promise<StoredFeature
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
-/** BatchGetItem takes at most 100 keys; a page never asks for more. */
-const BATCH_GET_MAX = 100;
-/** Rounds for the keys DynamoDB leaves unprocessed (throttling, 16 MB answers). */
-const UNPROCESSED_ROUNDS = 5;
-
-/**
- * The features with these ids by id, read with one BatchGetItem per 100 distinct ids; keys left
- * unprocessed are asked again with a short, growing pause. Missing features are absent.
- */
+/** The features with these ids by id (missing ones are absent), read in one batch. */
 export async function batchGetFeatures(
   ids: readonly string[],
 ): Promise<Map<string, StoredFeature>> {
-  const found = new Map<string, StoredFeature>();
-  const distinct = [...new Set(ids)];
-  for (let start = 0; start < distinct.length; start += BATCH_GET_MAX) {
-    let keys: Record<string, unknown>[] = distinct
-      .slice(start, start + BATCH_GET_MAX)
-      .map((id) => featureKeys.item(id));
-    for (let round = 0; keys.length > 0; round += 1) {
-      if (round === UNPROCESSED_ROUNDS) throw new Error('Features left unprocessed by BatchGet');
-      if (round > 0) await pause(25 * 2 ** round * Math.random());
-      const result = await db.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
-      );
-      for (const item of (result.Responses?.[tableName] ?? []) as StoredFeature[]) {
-        found.set(item.id, item);
-      }
-      keys = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
-    }
-  }
-  return found;
+  const items = (await batchGetItems(
+    [...new Set(ids)].map((id) => featureKeys.item(id)),
+  )) as unknown as StoredFeature[];
+  return new Map(items.map((item) => [item.id, item]));
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Whether `viewer` may see the feature: public statuses to everyone, pending and rejected ones

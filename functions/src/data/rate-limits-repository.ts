@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
 import { rateLimitKeys } from './keys';
 
@@ -24,10 +25,7 @@ export async function retryAfterSeconds(
   const keys = windows.map((window) =>
     rateLimitKeys.window(window.key, windowStart(window.seconds, now)),
   );
-  const result = await db.send(
-    new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
-  );
-  const items = result.Responses?.[tableName] ?? [];
+  const items = await batchGetItems(keys);
   let wait = 0;
   windows.forEach((window, index) => {
     const key = keys[index];

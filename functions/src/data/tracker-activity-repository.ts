@@ -1,11 +1,10 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   ActivityItem,
   ActivityType,
   TrackerProject,
 } from '@hatchworks/shared/schemas/tracker';
 import { relativeTime } from '../lib/relative-time';
-import { db, tableName } from './client';
+import { batchGetItems } from './batch-get';
 import { activityKeys, userKeys } from './keys';
 import { queryPage, type Page } from './query-page';
 
@@ -69,17 +68,11 @@ export function activityItems(entry: {
 async function authorNames(userIds: readonly string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   if (userIds.length === 0) return names;
-  const result = await db.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName]: {
-          Keys: userIds.map((id) => userKeys.item(id)),
-          ProjectionExpression: 'id, display_name, username, deleted_at',
-        },
-      },
-    }),
+  const users = await batchGetItems(
+    userIds.map((id) => userKeys.item(id)),
+    { projection: 'id, display_name, username, deleted_at' },
   );
-  for (const user of result.Responses?.[tableName] ?? []) {
+  for (const user of users) {
     const name = user.deleted_at
       ? DELETED_USER
       : String(user.display_name || user.username || DELETED_USER);

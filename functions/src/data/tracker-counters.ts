@@ -1,6 +1,6 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TrackerStats } from '@hatchworks/shared/schemas/tracker';
-import { db, tableName } from './client';
+import { batchGetItems } from './batch-get';
+import { tableName } from './client';
 import { counterKeys, trackerCounterKeys } from './keys';
 import type { TransactItem } from './transactions';
 
@@ -34,10 +34,7 @@ export const suggestionCounterUpdate = (deltas: Record<string, number>) =>
  */
 export async function readTrackerStats(): Promise<TrackerStats> {
   const keys = [counterKeys.projects, trackerCounterKeys.requests, counterKeys.features];
-  const result = await db.send(
-    new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
-  );
-  const items = result.Responses?.[tableName] ?? [];
+  const items = await batchGetItems(keys);
   const counter = (key: { PK: string; SK: string }) => {
     const item = items.find((each) => each.PK === key.PK && each.SK === key.SK);
     return (name: string) => Number(item?.[name] ?? 0);

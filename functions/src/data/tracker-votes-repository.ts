@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { VoteDirection, VoteTargetType } from '@hatchworks/shared/schemas/tracker';
 import { ConflictError, NotFoundError } from '../lib/errors';
+import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
 import { trackerVoteKeys } from './keys';
 import {
@@ -148,17 +149,11 @@ export async function votesOf(
 ): Promise<Map<string, VoteDirection>> {
   const votes = new Map<string, VoteDirection>();
   if (targetIds.length === 0) return votes;
-  const result = await db.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName]: {
-          Keys: targetIds.map((id) => trackerVoteKeys.item(voterId, type, id)),
-          ProjectionExpression: 'target_id, direction',
-        },
-      },
-    }),
+  const items = await batchGetItems(
+    targetIds.map((id) => trackerVoteKeys.item(voterId, type, id)),
+    { projection: 'target_id, direction' },
   );
-  for (const item of result.Responses?.[tableName] ?? []) {
+  for (const item of items) {
     votes.set(String(item.target_id), item.direction as VoteDirection);
   }
   return votes;

@@ -1,9 +1,10 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomInt } from 'node:crypto';
 import { ulid } from 'ulid';
 import { EGGS } from '@hatchworks/shared/constants';
 import type { Role, User } from '@hatchworks/shared/schemas/users';
 import { ConflictError } from '../lib/errors';
+import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
 import { counterKeys, userKeys } from './keys';
 import { ledgerEntryItem } from './ledger';
@@ -288,12 +289,7 @@ export async function setRole(userId: string, role: Role): Promise<void> {
 
 /** The site-wide counters, read in one call. */
 export async function readCounters(): Promise<{ users: number; projects: number }> {
-  const result = await db.send(
-    new BatchGetCommand({
-      RequestItems: { [tableName]: { Keys: [counterKeys.users, counterKeys.projects] } },
-    }),
-  );
-  const items = result.Responses?.[tableName] ?? [];
+  const items = await batchGetItems([counterKeys.users, counterKeys.projects]);
   const total = (sk: string) => Number(items.find((item) => item.SK === sk)?.total ?? 0);
   return { users: total(counterKeys.users.SK), projects: total(counterKeys.projects.SK) };
 }
