@@ -27,7 +27,26 @@ export interface RouteDefinition {
    * that are not public verify tokens anyway; see `usesTokens`.
    */
   readonly tokens?: boolean;
+  /**
+   * Issues the product's own tokens (login, password change): only these functions hold the
+   * private signing key; every other function verifies with the public keys.
+   */
+  readonly signsTokens?: boolean;
+  /**
+   * Reads or writes password hashes (`CREDENTIAL#<user>` items). Every other function is denied
+   * those items by IAM (`dynamodb:LeadingKeys`) on AWS.
+   */
+  readonly credentials?: boolean;
+  /** Secret keys the function reads besides the token keys; only these are granted. */
+  readonly secrets?: readonly SecretName[];
 }
+
+/**
+ * Secret keys of the functions, each its own secret on AWS (`<NAME>_ARN`) and an environment
+ * variable locally (`<NAME>`): the HMAC key of the anonymous tracker cookie, and the key of the
+ * keyed hashes that remember a deleted account's email and identities.
+ */
+export type SecretName = 'ANONYMOUS_ID_KEY' | 'IDENTITY_HASH_KEY';
 
 /** Whether a route's function needs the token key and the identity provider's settings. */
 export const usesTokens = (route: RouteDefinition): boolean =>
