@@ -6,7 +6,8 @@ import { startIdentityProvider } from './idp/identity-provider';
 import { API_AUDIENCE, IDP_PATH } from './idp/settings';
 import { LocalStackError } from './local-error';
 import { DEMO_PROJECTS } from './seed-data';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed-accounts';
+import { productAccounts } from './product-accounts';
+import { seedDemoAccounts } from './seed-accounts';
 import { seedDemoFeatures } from './seed-features';
 import { seedDemoTracker } from './seed-tracker';
 import { startServer, type RunningServer } from './server';
@@ -109,11 +110,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const idp = await startIdentityProvider({
       siteUrl: server.url,
       ...(options.idpDataDir ? { dataDir: options.idpDataDir } : {}),
-      people: DEMO_ACCOUNTS.map(({ email, password, displayName }) => ({
-        email,
-        password,
-        name: displayName,
-      })),
+      // The demo accounts are product accounts: they sign in there with the product's password.
+      product: productAccounts(),
     });
 
     // The handlers read their configuration from the environment, as on Lambda. It is read once
