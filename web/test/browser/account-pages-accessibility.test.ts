@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  seriousAccessibilityViolations,
+  skipBrowserTests,
+  useBrowser,
+  VIEWPORTS,
+} from './support/browser';
+import { signUpAtIdp, uniqueEmail } from './support/accounts';
+
+const PAGES = [
+  { name: 'Verify Email (resend form)', path: '/verify-email', ready: 'Send link' },
+  { name: 'Verify Email (refused link)', path: '/verify-email?token=used-up', ready: 'Send link' },
+  { name: 'Reset Password (request)', path: '/reset-password', ready: 'Send reset link' },
+  {
+    name: 'Reset Password (new password)',
+    path: '/reset-password?token=x',
+    ready: 'Set new password',
+  },
+].flatMap((screen) =>
+  [
+    { label: 'desktop', viewport: VIEWPORTS.desktop },
+    { label: 'phone', viewport: VIEWPORTS.phone },
+  ].map((width) => ({ ...screen, ...width })),
+);
+
+describe.skipIf(skipBrowserTests)('Accessibility of the account lifecycle pages', () => {
+  const browser = useBrowser();
+
+  it.each(PAGES)(
+    'finds no serious or critical axe violations on $name at $label width',
+    async ({ path, ready, viewport }) => {
+      // Prepare
+      const page = await browser.openPage(path, { viewport, bypassCSP: true });
+      await page.getByRole('button', { name: ready }).waitFor();
+
+      // Act
+      const violations = await seriousAccessibilityViolations(page);
+
+      // Assess
+      expect(violations).toEqual([]);
+    },
+  );
+
+  it('finds no serious or critical axe violations in a refused new password', async () => {
+    // Prepare
+    const page = await browser.openPage('/reset-password?token=x', { bypassCSP: true });
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('alert').waitFor();
+
+    // Act
+    const violations = await seriousAccessibilityViolations(page);
+
+    // Assess
+    expect(violations).toEqual([]);
+  });
+
+  it('finds no serious or critical axe violations on Profile with the unverified notice', async () => {
+    // Prepare
+    const page = await browser.openPage('/', { viewport: VIEWPORTS.phone, bypassCSP: true });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page
+      .locator('.account--menu')
+      .getByRole('button', { name: /^Sign Up/ })
+      .click();
+    await signUpAtIdp(page, { email: uniqueEmail('a11y'), password: 'a long enough secret' });
+    await page.getByRole('region', { name: 'Email verification' }).waitFor();
+    await page.goto('/profile');
+    await page.getByText('Danger Zone').waitFor();
+
+    // Act
+    const violations = await seriousAccessibilityViolations(page);
+
+    // Assess
+    expect(violations).toEqual([]);
+  });
+});
