@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     console.log(`    ${account.role.padEnd(5)}  ${account.email} / ${account.password}`);
   }
   console.log(`  Signing in: "Login" opens the local hosted login at ${stack.issuer}`);
-  console.log('    (the demo accounts work there too; "Sign Up" creates a new account there).');
+  console.log('    (the demo accounts and every account registered on the site sign in there).');
   console.log('  Press Ctrl-C to stop.\n');
 
   let stopping = false;
