@@ -13,12 +13,14 @@ interface FormErrorProps {
 /** A form's refusal, announced to screen readers, with the server's field messages. */
 export function FormError({ message, details = [], id, className }: FormErrorProps) {
   if (!message) return null;
+  // A field message that only repeats the message itself (e.g. a refused link) is said once.
+  const listed = details.filter((detail) => detail.message !== message);
   return (
     <div id={id} className={className ? `form-error ${className}` : 'form-error'} role="alert">
       {message}
-      {details.length > 0 ? (
+      {listed.length > 0 ? (
         <ul>
-          {details.map((detail) => (
+          {listed.map((detail) => (
             <li key={`${detail.field}:${detail.message}`}>{detail.message}</li>
           ))}
         </ul>
