@@ -5,7 +5,7 @@ import {
   useBrowser,
   VIEWPORTS,
 } from './support/browser';
-import { signUpAtIdp, uniqueEmail } from './support/accounts';
+import { registerUser, seedSession } from './support/accounts';
 
 const PAGES = [
   { name: 'Verify Email (resend form)', path: '/verify-email', ready: 'Send link' },
@@ -56,16 +56,20 @@ describe.skipIf(skipBrowserTests)('Accessibility of the account lifecycle pages'
   });
 
   it('finds no serious or critical axe violations on Profile with the unverified notice', async () => {
-    // Prepare
+    // Prepare: the notice's markup, for a user the profile answer calls unverified
+    const auth = await registerUser();
     const page = await browser.openPage('/', { viewport: VIEWPORTS.phone, bypassCSP: true });
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page
-      .locator('.account--menu')
-      .getByRole('button', { name: /^Sign Up/ })
-      .click();
-    await signUpAtIdp(page, { email: uniqueEmail('a11y'), password: 'a long enough secret' });
-    await page.getByRole('region', { name: 'Email verification' }).waitFor();
+    await page.route('**/api/user/profile', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { data: Record<string, unknown> };
+      await route.fulfill({
+        response: answer,
+        json: { ...body, data: { ...body.data, is_verified: false } },
+      });
+    });
+    await seedSession(page, auth);
     await page.goto('/profile');
+    await page.getByRole('region', { name: 'Email verification' }).waitFor();
     await page.getByText('Danger Zone').waitFor();
 
     // Act

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkFromMail, waitForMail } from '../../../test/support/mail';
+import { linkFromMail, waitForMail } from './support/mail';
 import { siteUrl, skipBrowserTests, useBrowser, VIEWPORTS } from './support/browser';
 import {
   eggBalance,
@@ -7,9 +7,7 @@ import {
   registerUser,
   seedSession,
   signInAtIdp,
-  signUpAtIdp,
   TEST_PASSWORD,
-  uniqueEmail,
 } from './support/accounts';
 
 const NEW_PASSWORD = 'a fresh password for the test';
@@ -120,25 +118,6 @@ describe.skipIf(skipBrowserTests)('Change password (Profile)', () => {
     expect(differ).toBe('The two new passwords do not match.');
     expect(asked).toBe(false);
     expect(await section.getByText(/^10 to 128 characters\./).isVisible()).toBe(true);
-  });
-
-  it('says that a hosted-login account keeps its password at its sign-in provider', async () => {
-    // Prepare
-    const page = await browser.openPage('/');
-    await page.getByRole('button', { name: 'Sign Up (Get 500 eggs!)' }).click();
-    await signUpAtIdp(page, { email: uniqueEmail('hosted'), password: 'a long enough secret' });
-    await page.locator('.account--bar .egg-balance').waitFor();
-
-    // Act
-    await page.goto('/profile');
-    const section = page.getByRole('region', { name: 'Password', exact: true });
-    await section.waitFor();
-
-    // Assess
-    expect(await section.innerText()).toContain(
-      'Your password is managed by your sign-in provider.',
-    );
-    expect(await section.getByLabel('Current password').count()).toBe(0);
   });
 });
 

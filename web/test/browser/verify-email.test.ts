@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkFromMail, waitForMail } from '../../../test/support/mail';
+import { linkFromMail, waitForMail } from './support/mail';
 import { skipBrowserTests, useBrowser, VIEWPORTS } from './support/browser';
 import {
   eggBalance,
@@ -36,27 +36,46 @@ describe.skipIf(skipBrowserTests)('Verify email (/verify-email)', () => {
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  it('says why a used link fails and sends a new one from the same page', async () => {
+  it('opens the same link again without a second welcome', async () => {
     // Prepare
     const account = await registerUnverified();
     const link = await verificationLink(account.email, account.since);
     const first = await browser.openPage(link);
-    await first.getByRole('heading', { name: 'Your email is verified.' }).waitFor();
+    await first.getByText('500 welcome eggs are in your balance.').waitFor();
 
     // Act
-    const page = await browser.openPage(link);
+    const page = await browser.openPage(link, { viewport: VIEWPORTS.phone });
+    await page.getByRole('heading', { name: 'Your email is verified.' }).waitFor();
+
+    // Assess
+    expect(await page.getByRole('main').innerText()).toContain(
+      'This address had its welcome eggs before, so there are none this time.',
+    );
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it('says why a broken link fails and sends a new one from the same page', async () => {
+    // Prepare
+    const account = await registerUnverified();
+    const link = await verificationLink(account.email, account.since);
+    const asked = new Date();
+
+    // Act
+    const page = await browser.openPage(link.replace(/token=./, 'token=x'));
     const alert = page.getByRole('main').getByRole('alert');
     await alert.waitFor();
     const message = await alert.innerText();
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send link' }).click();
-
-    // Assess
-    expect(message).toBe('This verification link is invalid or has expired.');
     await page
       .getByText('If an account with that address is waiting for verification, we sent a new link.')
       .waitFor();
+    const again = await verificationLink(account.email, asked);
+
+    // Assess
+    expect(message).toBe('This verification link is invalid or has expired.');
     expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
+    expect(again).not.toBe(link);
   });
 
   it('sends the link again without a token, the same answer for any address', async () => {
@@ -80,7 +99,7 @@ describe.skipIf(skipBrowserTests)('Verify email (/verify-email)', () => {
     expect(link).toMatch(/^\/verify-email\?token=/);
   });
 
-  it('shows a hosted sign-up that the welcome eggs wait for the email, and resends it', async () => {
+  it('shows a hosted sign-up that the welcome eggs wait for the email, resends it, and keeps no password of its own', async () => {
     // Prepare
     const account = { email: uniqueEmail('hosted'), password: 'a long enough secret' };
     const page = await browser.openPage('/');
@@ -106,5 +125,8 @@ describe.skipIf(skipBrowserTests)('Verify email (/verify-email)', () => {
     await page.goto('/profile');
     await page.getByText('Danger Zone').waitFor();
     expect(await page.getByRole('region', { name: 'Email verification' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Password', exact: true }).innerText()).toContain(
+      'Your password is managed by your sign-in provider.',
+    );
   });
 });
