@@ -1,21 +1,20 @@
 import type { ProductAccounts } from './idp/product-accounts';
 
 /**
- * The product's accounts for the local identity provider, through the functions' own code. The
- * modules are imported on first use: they read the handlers' environment, which the stack sets
- * only after the provider has started (its issuer URL needs the port).
+ * The product's accounts for the local identity provider, through the functions' own code: the
+ * same `passwordSignIn` as `POST /api/auth/login` (throttling, hash upgrade, the verified check),
+ * keyed by the browser's socket address like the gateway keys API calls. The modules are
+ * imported on first use: they read the handlers' environment, which the stack sets only after
+ * the provider has started (its issuer URL needs the port).
  */
 export function productAccounts(): ProductAccounts {
   return {
-    async signIn(email, password) {
-      const users = await import('@hatchworks/functions/data/users-repository');
-      const { decoyHash, verifyPassword } = await import('@hatchworks/functions/lib/passwords');
-      const user = await users.getUserByEmail(email.trim().toLowerCase());
-      const valid = user?.password_hash
-        ? await verifyPassword(password, user.password_hash)
-        : (await verifyPassword(password, await decoyHash())) && false;
-      if (!user || !valid) return { kind: 'invalid' };
-      if (!user.is_verified) return { kind: 'unverified' };
+    async signIn(email, password, clientAddress) {
+      const { passwordSignIn } = await import('@hatchworks/functions/domain/password-sign-in');
+      const { clientKey } = await import('@hatchworks/functions/lib/client-ip');
+      const outcome = await passwordSignIn(email, password, clientKey(clientAddress));
+      if (outcome.kind !== 'signed-in') return outcome;
+      const { user } = outcome;
       return {
         kind: 'signed-in',
         user: {
@@ -28,7 +27,8 @@ export function productAccounts(): ProductAccounts {
     },
     async hasAccount(email) {
       const users = await import('@hatchworks/functions/data/users-repository');
-      return (await users.getUserByEmail(email.trim().toLowerCase())) !== undefined;
+      const { normalizeEmail } = await import('@hatchworks/functions/lib/identity-hash');
+      return (await users.getUserByEmail(normalizeEmail(email))) !== undefined;
     },
   };
 }
