@@ -23,6 +23,11 @@ const EnvSchema = z.object({
   AUTH_AUDIENCE: z.string().min(1).optional(),
   /** Expected `client_id` claim of the IdP's access tokens (Cognito puts the client here). */
   AUTH_CLIENT_ID: z.string().min(1).optional(),
+  /**
+   * The origin-lock secret CloudFront adds to every request it forwards (AWS only). Only when it
+   * is set does the API believe CloudFront's viewer-address header (`lib/client-ip.ts`).
+   */
+  ORIGIN_VERIFY_SECRET: z.string().min(1).optional(),
   /** Failed logins allowed per account and per client within the window below. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().positive().default(20),
