@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { fetchFrom } from './client-address';
 import './context';
 
 export interface ApiAnswer<T = unknown> {
@@ -7,13 +8,18 @@ export interface ApiAnswer<T = unknown> {
   readonly body: T;
 }
 
-/** Calls the local stack over real HTTP and reads the JSON answer. */
+/**
+ * Calls the local stack over real HTTP and reads the JSON answer; `from` sends it from a loopback
+ * address of its own (see `loopbackAddress`), which per-client limits count apart.
+ */
 export async function api<T = Record<string, unknown>>(
   path: string,
-  init: RequestInit & { json?: unknown } = {},
+  init: RequestInit & { json?: unknown; from?: string } = {},
 ): Promise<ApiAnswer<T>> {
-  const { json, ...rest } = init;
-  const response = await fetch(`${inject('baseUrl')}${path}`, {
+  const { json, from, ...rest } = init;
+  const send = (url: string, request: RequestInit) =>
+    from ? fetchFrom(from, url, request) : fetch(url, request);
+  const response = await send(`${inject('baseUrl')}${path}`, {
     ...rest,
     headers: {
       ...(json === undefined ? {} : { 'content-type': 'application/json' }),

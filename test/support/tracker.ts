@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type {
   ActivityList,
   ProjectSuggestion,
@@ -11,6 +11,7 @@ import type {
 import { inject } from 'vitest';
 import { api, type ApiAnswer } from './api';
 import { bearer } from './accounts';
+import { loopbackAddress } from './client-address';
 
 /** An answer's body: `data` (and `next_cursor`) on success, `error` and `code` on failure. */
 export interface AnswerBody<T> {
@@ -25,7 +26,7 @@ export interface AnswerBody<T> {
 type Answer<T> = ApiAnswer<AnswerBody<T>>;
 
 /**
- * One visitor of the tracker: its own client address (sent as CloudFront's viewer-address header,
+ * One visitor of the tracker: its own client address (a loopback address its requests come from,
  * so per-address limits of one test do not reach another), the anonymous id cookie the API gives
  * it, and a bearer token when signed in.
  */
@@ -35,14 +36,14 @@ export class TrackerClient {
 
   constructor(
     readonly token?: string,
-    readonly address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+    readonly address = loopbackAddress(),
   ) {}
 
   async call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Answer<T>> {
     const answer = await api<Answer<T>['body']>(path, {
       ...init,
+      from: this.address,
       headers: {
-        'cloudfront-viewer-address': `${this.address}:443`,
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(this.token ? bearer(this.token) : {}),
         ...(init.headers ?? {}),

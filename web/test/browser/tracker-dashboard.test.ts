@@ -3,6 +3,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type { TrackerFeatureRequest, TrackerStats } from '@hatchworks/shared/schemas/tracker';
+import { fetchFrom, loopbackAddress } from '../../../test/support/client-address';
 import { registerUser } from './support/accounts';
 import {
   seriousAccessibilityViolations,
@@ -14,7 +15,6 @@ import {
 } from './support/browser';
 import { fitsWidth } from './support/feature-modals';
 import {
-  clientAddress,
   ownClientAddress,
   strangerVote,
   submitTrackerRequest,
@@ -112,12 +112,11 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
     // A signed-in author's request names them in the activity.
     author = `Dash Author ${tag}`;
     const user = await registerUser({ display_name: author });
-    const response = await fetch(siteUrl('/api/tracker/feature-requests'), {
+    const response = await fetchFrom(loopbackAddress(), siteUrl('/api/tracker/feature-requests'), {
       method: 'POST',
       headers: {
         authorization: `Bearer ${user.token}`,
         'content-type': 'application/json',
-        'cloudfront-viewer-address': clientAddress(),
       },
       body: JSON.stringify({
         title: `First unvoted ${tag}`,

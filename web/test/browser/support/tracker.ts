@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type {
   ProjectSuggestion,
@@ -8,32 +8,39 @@ import type {
   VoteTargetType,
 } from '@hatchworks/shared/schemas/tracker';
 import type { Page } from 'playwright-core';
+import { fetchFrom, loopbackAddress } from '../../../../test/support/client-address';
 import { siteUrl } from './browser';
 import { createProject, loginAdmin } from './features';
 
 /**
- * A client address of its own, sent as CloudFront's viewer-address header: the tracker's
- * per-address rate limits then count each caller apart, so one test's submissions and votes never
- * use up another's allowance.
+ * Gives every API call of the page (the SPA's fetches) a client address of its own: the tracker's
+ * per-address limits then count each test apart. The local stack keys clients on the socket
+ * address (a forged CloudFront header is dropped), and Chromium cannot pick its source address,
+ * so the page's `/api/*` requests are sent on from a loopback address of their own.
  */
-export function clientAddress(): string {
-  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}:443`;
-}
-
-/** Gives every call of the page (the SPA's fetches included) an address of its own. */
-export function ownClientAddress(page: Page): Promise<void> {
-  return page.setExtraHTTPHeaders({ 'cloudfront-viewer-address': clientAddress() });
+export async function ownClientAddress(page: Page): Promise<void> {
+  const address = loopbackAddress();
+  await page.route(siteUrl('/api/**'), async (route) => {
+    const request = route.request();
+    const answer = await fetchFrom(address, request.url(), {
+      method: request.method(),
+      headers: await request.allHeaders(),
+      ...(request.postData() === null ? {} : { body: request.postData() ?? '' }),
+    });
+    await route.fulfill({
+      status: answer.status,
+      headers: Object.fromEntries(answer.headers),
+      body: Buffer.from(await answer.arrayBuffer()),
+    });
+  });
 }
 
 /** One tracker API call as a fresh anonymous visitor; throws unless the answer is 2xx. */
 async function trackerCall<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(siteUrl(path), {
+  const response = await fetchFrom(loopbackAddress(), siteUrl(path), {
     method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'cloudfront-viewer-address': clientAddress(),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await response.json()) as { data: T };
   if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
