@@ -84,3 +84,38 @@ export function parseSigningKeys(text: string): PrivateSigningJwk[] {
   }
   return keys;
 }
+
+/**
+ * The signing keys as the Secrets Manager secret keeps them on AWS: `keys[0]` signs, a previous
+ * key stays for one more generation so tokens it signed keep verifying until they expire.
+ */
+export interface StoredSigningKeys {
+  readonly generation: string;
+  readonly keys: readonly PrivateSigningJwk[];
+}
+
+/**
+ * The keys for a deployment's `generation`: the stored ones while the generation is the same (a
+ * deployment never rotates by itself), else a fresh signing key followed by the one it replaces.
+ * Keys older than that are dropped, so rotating twice retires a leaked key at once.
+ */
+export function keysForGeneration(
+  stored: StoredSigningKeys | undefined,
+  generation: string,
+): StoredSigningKeys {
+  if (stored?.generation === generation) return stored;
+  const previous = stored?.keys[0];
+  return { generation, keys: [generateSigningKey(), ...(previous ? [previous] : [])] };
+}
+
+/** The stored keys in a secret's text, or undefined when it holds none (not yet written). */
+export function parseStoredSigningKeys(text: string | undefined): StoredSigningKeys | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as { generation?: unknown };
+    if (typeof parsed.generation !== 'string') return undefined;
+    return { generation: parsed.generation, keys: parseSigningKeys(text) };
+  } catch {
+    return undefined;
+  }
+}
