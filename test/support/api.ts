@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { fetchFrom } from './client-address';
+import { fetchFrom } from './client-addresses';
 import './context';
 
 export interface ApiAnswer<T = unknown> {
@@ -8,25 +8,32 @@ export interface ApiAnswer<T = unknown> {
   readonly body: T;
 }
 
-/**
- * Calls the local stack over real HTTP and reads the JSON answer; `from` sends it from a loopback
- * address of its own (see `loopbackAddress`), which per-client limits count apart.
- */
+export interface ApiInit extends RequestInit {
+  /** A JSON body, sent with `content-type: application/json`. */
+  json?: unknown;
+  /**
+   * The source address of the connection, any of 127.0.0.0/8 (all of it is this machine): the
+   * stack keys clients by their socket's address, so this is how a test is another client.
+   */
+  from?: string;
+}
+
+/** Calls the local stack over real HTTP and reads the JSON answer. */
 export async function api<T = Record<string, unknown>>(
   path: string,
-  init: RequestInit & { json?: unknown; from?: string } = {},
+  init: ApiInit = {},
 ): Promise<ApiAnswer<T>> {
   const { json, from, ...rest } = init;
-  const send = (url: string, request: RequestInit) =>
-    from ? fetchFrom(from, url, request) : fetch(url, request);
-  const response = await send(`${inject('baseUrl')}${path}`, {
+  const url = `${inject('baseUrl')}${path}`;
+  const requestInit: RequestInit = {
     ...rest,
     headers: {
       ...(json === undefined ? {} : { 'content-type': 'application/json' }),
       ...(rest.headers ?? {}),
     },
     ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-  });
+  };
+  const response = from ? await fetchFrom(from, url, requestInit) : await fetch(url, requestInit);
   const text = await response.text();
   return {
     status: response.status,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TRACKER_RATE_LIMITS } from '@hatchworks/shared/schemas/tracker';
-import { loopbackAddress } from '../../../test/support/client-address';
+import { freshClientAddress } from '../../../test/support/client-addresses';
 import { TrackerClient, awayFromWindowEdge, requestInput } from '../../../test/support/tracker';
 
 /** A cookie-less submission from `address` that claims to come from `viewer` through CloudFront. */
@@ -18,7 +18,7 @@ describe('the client a per-client limit sees on the local stack', () => {
 
   it('is the socket address: forged CloudFront-Viewer-Address headers do not make new clients', async () => {
     // Prepare: one machine posing as a different viewer on every request.
-    const address = loopbackAddress();
+    const address = freshClientAddress();
     const limit = TRACKER_RATE_LIMITS.submissionsPerAddress;
     const accepted = [];
     for (let i = 0; i < limit; i += 1) {
@@ -36,11 +36,11 @@ describe('the client a per-client limit sees on the local stack', () => {
 
   it('counts another socket address apart, whatever viewer it claims', async () => {
     // Prepare: the first address uses up its allowance.
-    const first = loopbackAddress();
+    const first = freshClientAddress();
     const limit = TRACKER_RATE_LIMITS.submissionsPerAddress;
     for (let i = 0; i < limit; i += 1) await submitClaiming(first, '203.0.113.9');
     // Act
-    const fromAnother = await submitClaiming(loopbackAddress(), '203.0.113.9');
+    const fromAnother = await submitClaiming(freshClientAddress(), '203.0.113.9');
     // Assess
     expect((await submitClaiming(first, '203.0.113.10')).status).toBe(429);
     expect(fromAnother.status).toBe(201);

@@ -3,7 +3,6 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type { TrackerFeatureRequest, TrackerStats } from '@hatchworks/shared/schemas/tracker';
-import { fetchFrom, loopbackAddress } from '../../../test/support/client-address';
 import { registerUser } from './support/accounts';
 import {
   seriousAccessibilityViolations,
@@ -14,12 +13,7 @@ import {
   type OpenPageOptions,
 } from './support/browser';
 import { fitsWidth } from './support/feature-modals';
-import {
-  ownClientAddress,
-  strangerVote,
-  submitTrackerRequest,
-  trackerProject,
-} from './support/tracker';
+import { strangerVote, submitTrackerRequest, trackerProject } from './support/tracker';
 
 const fulfillJson = (route: Route, status: number, body: unknown) =>
   route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
@@ -83,15 +77,7 @@ async function settled(panel: Locator): Promise<void> {
 
 describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
   const browser = useBrowser();
-  /** The SPA's calls get an address of their own, so the rate limits count this test apart. */
-  const open = (path: string, options: OpenPageOptions = {}) =>
-    browser.openPage(path, {
-      ...options,
-      prepare: async (page) => {
-        await ownClientAddress(page);
-        await options.prepare?.(page);
-      },
-    });
+  const open = (path: string, options: OpenPageOptions = {}) => browser.openPage(path, options);
 
   let first: Project;
   let second: Project;
@@ -112,7 +98,7 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
     // A signed-in author's request names them in the activity.
     author = `Dash Author ${tag}`;
     const user = await registerUser({ display_name: author });
-    const response = await fetchFrom(loopbackAddress(), siteUrl('/api/tracker/feature-requests'), {
+    const response = await fetch(siteUrl('/api/tracker/feature-requests'), {
       method: 'POST',
       headers: {
         authorization: `Bearer ${user.token}`,

@@ -10,12 +10,7 @@ import {
   type OpenPageOptions,
 } from './support/browser';
 import { fitsWidth } from './support/feature-modals';
-import {
-  listTrackerRequests,
-  ownClientAddress,
-  submitTrackerRequest,
-  trackerProject,
-} from './support/tracker';
+import { listTrackerRequests, submitTrackerRequest, trackerProject } from './support/tracker';
 
 const LIST_PATH = '/api/tracker/feature-requests';
 
@@ -64,15 +59,7 @@ async function shownVotes(card: Locator): Promise<number> {
 
 describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)', () => {
   const browser = useBrowser();
-  /** The SPA's calls get an address of their own, so the rate limits count this test apart. */
-  const open = (path: string, options: OpenPageOptions = {}) =>
-    browser.openPage(path, {
-      ...options,
-      prepare: async (page) => {
-        await ownClientAddress(page);
-        await options.prepare?.(page);
-      },
-    });
+  const open = (path: string, options: OpenPageOptions = {}) => browser.openPage(path, options);
 
   let project: Project;
   let highOpen: TrackerFeatureRequest[];

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type {
   ProjectSuggestion,
@@ -7,40 +7,33 @@ import type {
   VoteDirection,
   VoteTargetType,
 } from '@hatchworks/shared/schemas/tracker';
-import type { Page } from 'playwright-core';
-import { fetchFrom, loopbackAddress } from '../../../../test/support/client-address';
+import { fetchFrom, freshClientAddress } from '../../../../test/support/client-addresses';
 import { siteUrl } from './browser';
 import { createProject, loginAdmin } from './features';
 
 /**
- * Gives every API call of the page (the SPA's fetches) a client address of its own: the tracker's
- * per-address limits then count each test apart. The local stack keys clients on the socket
- * address (a forged CloudFront header is dropped), and Chromium cannot pick its source address,
- * so the page's `/api/*` requests are sent on from a loopback address of their own.
+ * One tracker API call as a fresh anonymous visitor on a network of its own (the source address
+ * of the connection): its per-client limits and anonymous votes count apart from every other
+ * caller's. A vote first loads the request list, as a tracker page does, for the id cookie.
+ * Throws unless the answer is 2xx.
  */
-export async function ownClientAddress(page: Page): Promise<void> {
-  const address = loopbackAddress();
-  await page.route(siteUrl('/api/**'), async (route) => {
-    const request = route.request();
-    const answer = await fetchFrom(address, request.url(), {
-      method: request.method(),
-      headers: await request.allHeaders(),
-      ...(request.postData() === null ? {} : { body: request.postData() ?? '' }),
-    });
-    await route.fulfill({
-      status: answer.status,
-      headers: Object.fromEntries(answer.headers),
-      body: Buffer.from(await answer.arrayBuffer()),
-    });
-  });
-}
-
-/** One tracker API call as a fresh anonymous visitor; throws unless the answer is 2xx. */
-async function trackerCall<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetchFrom(loopbackAddress(), siteUrl(path), {
+async function trackerCall<T>(
+  path: string,
+  body?: unknown,
+  from = freshClientAddress(),
+): Promise<T> {
+  let cookie: string | undefined;
+  if (path === '/api/tracker/vote') {
+    const page = await fetchFrom(from, siteUrl('/api/tracker/feature-requests?limit=1'), {});
+    cookie = page.headers.getSetCookie()[0]?.split(';')[0];
+  }
+  const response = await fetchFrom(from, siteUrl(path), {
     method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await response.json()) as { data: T };
   if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
@@ -89,18 +82,25 @@ export function submitTrackerSuggestion(
   });
 }
 
-/** One vote from a stranger (a fresh anonymous visitor at its own address). */
+/**
+ * One vote from a stranger: a fresh anonymous visitor on a network of its own, or at `from`
+ * (e.g. {@link browserNeighbour}).
+ */
 export function strangerVote(
   targetType: VoteTargetType,
   targetId: string,
   direction: VoteDirection = 'up',
+  from?: string,
 ): Promise<TrackerVoteResult> {
-  return trackerCall<TrackerVoteResult>('/api/tracker/vote', {
-    target_type: targetType,
-    target_id: targetId,
-    direction,
-  });
+  return trackerCall<TrackerVoteResult>(
+    '/api/tracker/vote',
+    { target_type: targetType, target_id: targetId, direction },
+    from,
+  );
 }
+
+/** An address on Chromium's network: it always connects from 127.0.0.1, so this is its /24. */
+export const browserNeighbour = () => `127.0.0.${randomInt(2, 255)}`;
 
 /** `GET /api/tracker/feature-requests` as a stranger, e.g. to read a count the page should show. */
 export function listTrackerRequests(query: Record<string, string | number>) {
