@@ -29,6 +29,7 @@ export function createSiteApp(
     runtimeConfig: settings.runtimeConfig,
     identity: settings.identity,
     tokens: settings.tokens,
+    keyGenerations: settings.keyGenerations,
     ...(settings.customDomain ? { customDomain: settings.customDomain } : {}),
     logLevel: settings.logLevel,
     logConsumedCapacity: settings.logConsumedCapacity,

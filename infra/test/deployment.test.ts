@@ -131,14 +131,17 @@ describe('the operator context', () => {
     expect(() => synthSite({ context })).toThrow(message);
   });
 
-  it('passes the log settings of the context to every function', () => {
+  it('passes the log settings of the context to every function that handles requests', () => {
     // Act
     const site = synthSite({ context: { logLevel: 'debug', logConsumedCapacity: 'true' } });
     // Assess
-    const functions = site.template.findResources('AWS::Lambda::Function', {
-      Properties: { Runtime: 'nodejs22.x' },
-    });
-    for (const fn of Object.values(functions)) {
+    const resources = site.template.findResources('AWS::Lambda::Function');
+    const handlers = [...site.stack.api.functions.values(), site.stack.userMigration?.handler];
+    const functions = handlers.map((handler) =>
+      handler ? resources[logicalIdOf(site, handler.function)] : undefined,
+    );
+    expect(functions).toHaveLength(site.stack.api.functions.size + 1);
+    for (const fn of functions) {
       expect(fn).toMatchObject({
         Properties: {
           Environment: { Variables: { LOG_LEVEL: 'DEBUG', LOG_CONSUMED_CAPACITY: 'true' } },

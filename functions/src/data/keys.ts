@@ -217,3 +217,11 @@ export const trackerCounterKeys = {
   requests: { PK: 'COUNTER', SK: 'TRACKER_REQUESTS' },
   suggestions: { PK: 'COUNTER', SK: 'TRACKER_SUGGESTIONS' },
 };
+
+/**
+ * Partitions of password hashes and one-time tokens (`CREDENTIAL#<userId>`). On AWS every function
+ * whose route is not `credentials: true` is denied any item under this prefix by IAM
+ * (`dynamodb:LeadingKeys`), so these items must never carry GSI keys: a Query on an index names
+ * the index's partition key, which the deny does not see.
+ */
+export const CREDENTIAL_PARTITION_PREFIX = 'CREDENTIAL#';

@@ -7,27 +7,34 @@ const EnvSchema = z.object({
   AWS_REGION: z.string().min(1).default('us-east-1'),
   /** 'true' makes every DynamoDB call report its consumed capacity in the logs (bench/debug). */
   LOG_CONSUMED_CAPACITY: z.enum(['true', 'false']).default('false'),
-  /** The product's own token key, given directly (local stack, tests)... */
-  AUTH_TOKEN_SECRET: z.string().min(32).optional(),
-  /** ...or as a Secrets Manager secret read once per cold start (AWS). */
-  AUTH_TOKEN_SECRET_ARN: z.string().min(1).optional(),
-  /** Lifetime of the product's own tokens, in seconds. */
-  AUTH_TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(7 * 24 * 3600),
+  /**
+   * The private key that signs the product's own tokens, only in token-issuing functions: a
+   * private ES256 JWK given directly (local stack, tests)...
+   */
+  TOKEN_SIGNING_KEY: z.string().min(1).optional(),
+  /** ...or a Secrets Manager secret holding a JWK Set, read once per cold start (AWS). */
+  TOKEN_SIGNING_KEY_ARN: z.string().min(1).optional(),
+  /** The public JWK Set that verifies the product's own tokens (every token-verifying function). */
+  TOKEN_VERIFY_KEYS: z.string().min(1).optional(),
+  /** Lifetime of the product's own tokens, in seconds (no refresh: see the README). */
+  AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  /**
+   * The value CloudFront sends in `x-origin-verify` (AWS only): when set, requests without it are
+   * refused, and only then is CloudFront's viewer address believed. Unset locally.
+   */
+  ORIGIN_VERIFY_SECRET: z.string().min(32).optional(),
+  /**
+   * The anonymous tracker cookie's HMAC key, directly (locally) or as a secret (AWS); read by
+   * `secretValue('ANONYMOUS_ID_KEY')`, listed here so a short key fails fast.
+   */
+  ANONYMOUS_ID_KEY: z.string().min(32).optional(),
+  ANONYMOUS_ID_KEY_ARN: z.string().min(1).optional(),
   /** The hosted login's OpenID issuer (local oidc-provider, Cognito or an external IdP). */
   AUTH_ISSUER: z.url().optional(),
   /** Expected `aud` of the IdP's access tokens (resource indicator); omit when the IdP sets none. */
   AUTH_AUDIENCE: z.string().min(1).optional(),
   /** Expected `client_id` claim of the IdP's access tokens (Cognito puts the client here). */
   AUTH_CLIENT_ID: z.string().min(1).optional(),
-  /**
-   * The origin-lock secret CloudFront adds to every request it forwards (AWS only). Only when it
-   * is set does the API believe CloudFront's viewer-address header (`lib/client-ip.ts`).
-   */
-  ORIGIN_VERIFY_SECRET: z.string().min(1).optional(),
   /** Failed logins allowed per account and per client within the window below. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().positive().default(20),

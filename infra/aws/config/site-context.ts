@@ -43,6 +43,15 @@ export interface TokenSettings {
   readonly loginFailureWindowSeconds?: number;
 }
 
+/**
+ * Generations of the generated keys: the same value keeps a key on every deployment, a new one
+ * replaces it (the token signing key keeps its predecessor for verification).
+ */
+export interface KeyGenerations {
+  readonly tokenKey: string;
+  readonly originSecret: string;
+}
+
 /** Everything an operator can set with `-c key=value` or in `cdk.json` (see infra/aws/README.md). */
 export interface SiteSettings {
   readonly stackName: string;
@@ -54,6 +63,7 @@ export interface SiteSettings {
   readonly customDomain?: CustomDomain;
   readonly identity: IdentitySettings;
   readonly tokens: TokenSettings;
+  readonly keyGenerations: KeyGenerations;
   readonly logLevel: LogLevel;
   /** Makes every DynamoDB call log its consumed capacity (bench/debug). */
   readonly logConsumedCapacity: boolean;
@@ -80,6 +90,8 @@ export const CONTEXT_KEYS = {
   loginMaxFailuresPerAccount: 'loginMaxFailuresPerAccount',
   loginMaxFailuresPerClient: 'loginMaxFailuresPerClient',
   loginFailureWindowSeconds: 'loginFailureWindowSeconds',
+  tokenKeyGeneration: 'tokenKeyGeneration',
+  originSecretGeneration: 'originSecretGeneration',
 } as const;
 
 /** Thrown for a context value an operator must fix; the message names the key. */
@@ -247,6 +259,17 @@ function tokens(node: Node): TokenSettings {
   ) as TokenSettings;
 }
 
+/** A key generation: short letters, digits and hyphens (it becomes part of resource ids). */
+function generation(node: Node, key: string): string {
+  const value = text(node, key) ?? '1';
+  if (!/^[A-Za-z0-9-]{1,32}$/.test(value)) {
+    throw new SiteContextError(
+      `"${key}" must be 1 to 32 letters, digits or hyphens (e.g. 2 or 2025-06); got "${value}".`,
+    );
+  }
+  return value;
+}
+
 function logLevel(node: Node): LogLevel {
   const value = (text(node, CONTEXT_KEYS.logLevel) ?? 'INFO').toUpperCase();
   const level = LOG_LEVELS.find((candidate) => candidate === value);
@@ -268,6 +291,10 @@ export function readSiteSettings(node: Node): SiteSettings {
     ...(domain ? { customDomain: domain } : {}),
     identity: identitySettings,
     tokens: tokens(node),
+    keyGenerations: {
+      tokenKey: generation(node, CONTEXT_KEYS.tokenKeyGeneration),
+      originSecret: generation(node, CONTEXT_KEYS.originSecretGeneration),
+    },
     logLevel: logLevel(node),
     logConsumedCapacity: text(node, CONTEXT_KEYS.logConsumedCapacity) === 'true',
   };

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
 import { startIdentityProvider } from './idp/identity-provider';
 import { API_AUDIENCE, IDP_PATH } from './idp/settings';
+import { keyEnvironment, loadOrCreateLocalKeys } from './keys';
 import { LocalStackError } from './local-error';
 import { DEMO_PROJECTS } from './seed-data';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed-accounts';
@@ -23,8 +23,8 @@ export interface LocalStackOptions {
   readonly config: RuntimeConfig;
   /** Where the local identity provider keeps people, keys and sessions; in memory when absent. */
   readonly idpDataDir?: string;
-  /** Key of the product's own tokens; a random one when absent (tests). */
-  readonly tokenSecret?: string;
+  /** Where the functions' keys are kept (`.data/keys.json`); fresh ones in memory when absent. */
+  readonly keysFile?: string;
   /** Extra environment for the handlers (e.g. login limits in tests). */
   readonly functionEnv?: Readonly<Record<string, string>>;
   /**
@@ -122,7 +122,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env.AWS_REGION ??= 'us-east-1';
     process.env.POWERTOOLS_DEV ??= 'false';
-    process.env.AUTH_TOKEN_SECRET = options.tokenSecret ?? randomBytes(32).toString('base64url');
+    Object.assign(process.env, keyEnvironment(loadOrCreateLocalKeys(options.keysFile)));
+    // No CloudFront in front: the origin lock stays open, and the gateway drops the headers only
+    // CloudFront may set (so `clientIp` keys on the socket address).
+    delete process.env.ORIGIN_VERIFY_SECRET;
     process.env.AUTH_ISSUER = idp.issuer;
     process.env.AUTH_AUDIENCE = API_AUDIENCE;
     Object.assign(process.env, options.functionEnv ?? {});
