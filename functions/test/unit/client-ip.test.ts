@@ -113,7 +113,7 @@ describe('the client address of a request', () => {
 
     // Act
     const unlocked = (await coldStart()).clientIp(event);
-    vi.stubEnv('ORIGIN_VERIFY_SECRET', 'a-secret-only-cloudfront-knows');
+    vi.stubEnv('ORIGIN_VERIFY_SECRET', 'a-secret-only-cloudfront-knows-and-sends');
     const locked = (await coldStart()).clientIp(event);
 
     // Assess
