@@ -14,7 +14,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
-import { AppFunction, type TokenAccess } from './app-function';
+import { AppFunction, type MailAccess, type TokenAccess } from './app-function';
 
 /** The API Gateway route key of a manifest entry (`ANY` stays `ANY`). */
 export const httpRouteKey = (route: Pick<RouteDefinition, 'method' | 'path'>): HttpRouteKey =>
@@ -51,6 +51,8 @@ export interface AppApiProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** The token key and identity settings, given only to the functions of routes that use them. */
   readonly tokens?: TokenAccess;
+  /** The mail sender, given only to the functions of routes that send mail. */
+  readonly mail?: MailAccess;
   /** Steady-state requests per second across the API before API Gateway answers 429. */
   readonly rateLimit?: number;
   readonly burstLimit?: number;
@@ -100,6 +102,7 @@ export class AppApi extends Construct {
         table: props.table,
         ...(props.environment ? { environment: props.environment } : {}),
         ...(props.tokens ? { tokens: props.tokens } : {}),
+        ...(props.mail ? { mail: props.mail } : {}),
       });
       new HttpRoute(this, `${route.id}Route`, {
         httpApi: this.httpApi,

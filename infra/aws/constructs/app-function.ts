@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { CfnResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, CfnResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -26,6 +26,17 @@ export interface TokenAccess {
   readonly environment: Readonly<Record<string, string>>;
 }
 
+/** What a function whose route `sendsMail` gets, and no other function does. */
+export interface MailAccess {
+  /** The SES identity it may send as: `ses:SendEmail` on this ARN only. */
+  readonly identityArn: string;
+  /** `MAIL_TRANSPORT=ses`, `MAIL_FROM`, `SITE_URL` (and `MAIL_IDENTITY_ARN` when named). */
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+/** The warning of a function that sends mail in a stack without a sender. */
+export const MAIL_NOT_CONFIGURED_WARNING = '@hatchworks/mail:senderMissing';
+
 export interface AppFunctionProps {
   /** The manifest entry this function serves. */
   readonly route: RouteDefinition;
@@ -34,14 +45,17 @@ export interface AppFunctionProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** Applied only when the route `usesTokens`; the others never see the key. */
   readonly tokens?: TokenAccess;
+  /** Applied only when the route `sendsMail`; the others can send nothing. */
+  readonly mail?: MailAccess;
 }
 
 /**
  * One API route's Lambda function with the house defaults: Node.js 22 on ARM, minified ESM
  * with the AWS SDK bundled (faster cold starts than the runtime's copy), source maps, X-Ray,
  * its own log group with a retention, and a role that holds only what the route's `table`
- * access says, plus read access to the token key when the route `usesTokens`. Nothing else in
- * the stack grants a function anything.
+ * access says, plus read access to the token key when the route `usesTokens` and `ses:SendEmail`
+ * on the sender identity when it `sendsMail`. Nothing else in the stack grants a function
+ * anything.
  */
 export class AppFunction extends Construct {
   readonly function: NodejsFunction;
@@ -52,6 +66,14 @@ export class AppFunction extends Construct {
     super(scope, id);
     const { route, table } = props;
     const tokens = props.tokens && usesTokens(route) ? props.tokens : undefined;
+    const mail = route.sendsMail ? props.mail : undefined;
+    if (route.sendsMail && !mail) {
+      Annotations.of(this).addWarningV2(
+        MAIL_NOT_CONFIGURED_WARNING,
+        `${route.method} ${route.path} sends mail, but no sender is set: deploy with ` +
+          '-c mailFrom=<address> (infra/aws/README.md, "Mail"), or its mails fail.',
+      );
+    }
     const entry = handlerEntry(route.handler);
     if (!existsSync(entry)) {
       throw new Error(
@@ -97,6 +119,7 @@ export class AppFunction extends Construct {
         ...(tokens
           ? { ...tokens.environment, AUTH_TOKEN_SECRET_ARN: tokens.secret.secretArn }
           : {}),
+        ...mail?.environment,
       },
       bundling: {
         format: OutputFormat.ESM,
@@ -106,6 +129,9 @@ export class AppFunction extends Construct {
         sourceMap: true,
         sourcesContent: false,
         bundleAwsSDK: true,
+        // The SMTP transport is the local stack's; on Lambda mail goes through SES, so the
+        // mail module's dynamic import of nodemailer never runs there.
+        externalModules: ['nodemailer'],
         banner: CREATE_REQUIRE_BANNER,
       },
     });
@@ -113,6 +139,11 @@ export class AppFunction extends Construct {
     grantTableAccess(table, this.role, route.table);
     // GetSecretValue and DescribeSecret on this one secret (its default key needs no grant).
     tokens?.secret.grantRead(this.role);
+    if (mail) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['ses:SendEmail'], resources: [mail.identityArn] }),
+      );
+    }
     this.acknowledgeFindings(table);
   }
 

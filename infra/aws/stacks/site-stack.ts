@@ -6,9 +6,11 @@ import type {
   CustomDomain,
   IdentitySettings,
   LogLevel,
+  MailSettings,
   TokenSettings,
 } from '../config/site-context';
 import { AppApi } from '../constructs/app-api';
+import type { MailAccess } from '../constructs/app-function';
 import { AppTable } from '../constructs/app-table';
 import { CognitoLogin } from '../constructs/cognito-login';
 import { SiteDeployment } from '../constructs/site-deployment';
@@ -34,6 +36,8 @@ export interface SiteStackProps extends StackProps {
   readonly logLevel?: LogLevel;
   /** Log each DynamoDB call's consumed capacity (bench/debug). @default false */
   readonly logConsumedCapacity?: boolean;
+  /** The sender of the site's mails (SES). @default none: mail-sending routes cannot send */
+  readonly mail?: MailSettings;
   /** The built SPA. @default web/dist of the repository */
   readonly webDistPath?: string;
 }
@@ -69,6 +73,8 @@ export class SiteStack extends Stack {
   readonly cognito?: CognitoLogin;
   /** What `/config.json` holds. */
   readonly runtimeConfig: RuntimeConfig;
+  /** The sender identity and mail settings of the routes that send mail; undefined without one. */
+  readonly mail?: MailAccess;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -91,6 +97,8 @@ export class SiteStack extends Stack {
       : props.runtimeConfig;
     const auth = this.runtimeConfig.auth;
 
+    if (props.mail) this.mail = this.mailAccess(props.mail, `https://${siteHost}`);
+
     this.table = new AppTable(this, 'Data');
     this.tokenKey = new TokenKey(this, 'TokenKey');
     this.api = new AppApi(this, 'Api', {
@@ -109,6 +117,7 @@ export class SiteStack extends Stack {
           ...tokenEnvironment(props.tokens),
         },
       },
+      ...(this.mail ? { mail: this.mail } : {}),
     });
     this.site = new SiteDistribution(this, 'Site', {
       apiDomainName: this.api.originDomainName,
@@ -136,5 +145,25 @@ export class SiteStack extends Stack {
       value: this.tokenKey.secret.secretArn,
       description: "The product's own token key (rotate by hand, see infra/aws/README.md)",
     });
+  }
+
+  /**
+   * SES in the stack's region: the identity is named by ARN (another account's, via sending
+   * authorization) or by its domain or address in this account.
+   */
+  private mailAccess(mail: MailSettings, siteUrl: string): MailAccess {
+    const named = mail.identity.startsWith('arn:');
+    const identityArn = named
+      ? mail.identity
+      : this.formatArn({ service: 'ses', resource: 'identity', resourceName: mail.identity });
+    return {
+      identityArn,
+      environment: {
+        MAIL_TRANSPORT: 'ses',
+        MAIL_FROM: mail.from,
+        SITE_URL: siteUrl,
+        ...(named ? { MAIL_IDENTITY_ARN: identityArn } : {}),
+      },
+    };
   }
 }
