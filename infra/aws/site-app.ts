@@ -33,6 +33,7 @@ export function createSiteApp(
     ...(settings.customDomain ? { customDomain: settings.customDomain } : {}),
     logLevel: settings.logLevel,
     logConsumedCapacity: settings.logConsumedCapacity,
+    ...(settings.mail ? { mail: settings.mail } : {}),
     ...stackOverrides,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -98,7 +98,11 @@ describe('the deployment of the web bundle', () => {
 
   it('deploys only /config.json, prunes nothing and warns when web/dist was not built', () => {
     // Act
-    const site = synthSite({ webDistPath: '/nonexistent/web/dist' });
+    const site = synthSite({
+      webDistPath: '/nonexistent/web/dist',
+      // A sender, so the mail-sending routes add no warning of their own.
+      context: { mailFrom: 'no-reply@hatchworks.example' },
+    });
     // Assess
     const all = deployments(site);
     expect(all).toHaveLength(1);

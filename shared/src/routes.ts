@@ -39,6 +39,12 @@ export interface RouteDefinition {
   readonly credentials?: boolean;
   /** Secret keys the function reads besides the token keys; only these are granted. */
   readonly secrets?: readonly SecretName[];
+  /**
+   * Sends mail (`sendMail` in `functions/src/lib/mail.ts`). On AWS only these functions get the
+   * mail settings (`MAIL_TRANSPORT=ses`, `MAIL_FROM`, `SITE_URL`) and `ses:SendEmail` on the
+   * sender's SES identity.
+   */
+  readonly sendsMail?: boolean;
 }
 
 /**

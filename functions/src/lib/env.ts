@@ -43,6 +43,34 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(15 * 60),
+  /**
+   * How `sendMail` delivers (`functions/src/lib/mail.ts`): `smtp` locally (the local stack's mail
+   * sink), `ses` on AWS. Unset in functions that send no mail.
+   */
+  MAIL_TRANSPORT: z.enum(['smtp', 'ses']).optional(),
+  /** The SMTP server of the `smtp` transport (the local stack sets both). */
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The sender of every mail, `address` or `Name <address>`. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an email address, optionally as "Name <address>"')
+    .optional(),
+  /** SES only: the sending identity's ARN when it must be named (sending authorization). */
+  MAIL_IDENTITY_ARN: z.string().startsWith('arn:').optional(),
+  /** The site's absolute origin, for the links in mails (e.g. `https://hatchworks.example`). */
+  SITE_URL: z.url().optional(),
+});
+
+/** A transport without its settings is a misconfiguration, reported with the rest at start. */
+const CheckedEnvSchema = EnvSchema.superRefine((value, context) => {
+  const missing = (key: keyof typeof value, why: string) =>
+    context.addIssue({ code: 'custom', path: [key], message: `required ${why}` });
+  if (value.MAIL_TRANSPORT && !value.MAIL_FROM) missing('MAIL_FROM', 'with MAIL_TRANSPORT');
+  if (value.MAIL_TRANSPORT === 'smtp') {
+    if (!value.SMTP_HOST) missing('SMTP_HOST', 'with MAIL_TRANSPORT=smtp');
+    if (!value.SMTP_PORT) missing('SMTP_PORT', 'with MAIL_TRANSPORT=smtp');
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -55,7 +83,7 @@ let cached: Env | undefined;
  */
 export function env(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  const parsed = CheckedEnvSchema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join('.')}: ${issue.message}`,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { CfnResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, CfnResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -22,6 +22,17 @@ export { TABLE_ACTIONS } from './table-actions';
 export const CREATE_REQUIRE_BANNER =
   "import{createRequire as __hwCreateRequire}from'node:module';const require=__hwCreateRequire(import.meta.url);";
 
+/** What a function whose spec `sendsMail` gets, and no other function does. */
+export interface MailAccess {
+  /** The SES identity it may send as: `ses:SendEmail` on this ARN only. */
+  readonly identityArn: string;
+  /** `MAIL_TRANSPORT=ses`, `MAIL_FROM`, `SITE_URL` (and `MAIL_IDENTITY_ARN` when named). */
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+/** The warning of a function that sends mail in a stack without a sender. */
+export const MAIL_NOT_CONFIGURED_WARNING = '@hatchworks/mail:senderMissing';
+
 export interface AppFunctionProps {
   /** What the function is and may do (see `routeFunctionSpec` for an API route). */
   readonly spec: FunctionSpec;
@@ -31,6 +42,8 @@ export interface AppFunctionProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** The stack's keys; the function gets only those its spec names. */
   readonly keys?: FunctionKeys;
+  /** Applied only when the spec `sendsMail`; the others can send nothing. */
+  readonly mail?: MailAccess;
 }
 
 /**
@@ -38,7 +51,8 @@ export interface AppFunctionProps {
  * AWS SDK bundled (faster cold starts than the runtime's copy), source maps, X-Ray, its own log
  * group with a retention, and a role that holds only what its spec says: its `table` access,
  * an explicit deny of credential items unless it is a `credentials` function, the public token
- * keys where it verifies tokens, the private one where it signs them, and its named secrets.
+ * keys where it verifies tokens, the private one where it signs them, its named secrets, and
+ * `ses:SendEmail` on the sender identity where it sends mail.
  * Nothing else in the stack grants a function anything.
  */
 export class AppFunction extends Construct {
@@ -49,6 +63,14 @@ export class AppFunction extends Construct {
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const { spec, table } = props;
+    const mail = spec.sendsMail ? props.mail : undefined;
+    if (spec.sendsMail && !mail) {
+      Annotations.of(this).addWarningV2(
+        MAIL_NOT_CONFIGURED_WARNING,
+        `${spec.description} sends mail, but no sender is set: deploy with ` +
+          '-c mailFrom=<address> (infra/aws/README.md, "Mail"), or its mails fail.',
+      );
+    }
     if (!existsSync(spec.entry)) {
       throw new Error(
         `${spec.id} (${spec.description}) names ${spec.entry}, which does not exist.`,
@@ -94,6 +116,7 @@ export class AppFunction extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
         ...keys.environment,
+        ...mail?.environment,
       },
       bundling: {
         format: OutputFormat.ESM,
@@ -103,6 +126,9 @@ export class AppFunction extends Construct {
         sourceMap: true,
         sourcesContent: false,
         bundleAwsSDK: true,
+        // The SMTP transport is the local stack's; on Lambda mail goes through SES, so the
+        // mail module's dynamic import of nodemailer never runs there.
+        externalModules: ['nodemailer'],
         banner: CREATE_REQUIRE_BANNER,
       },
     });
@@ -113,6 +139,11 @@ export class AppFunction extends Construct {
     }
     // GetSecretValue and DescribeSecret on each named secret (their default key needs no grant).
     for (const secret of keys.readable) secret.grantRead(this.role);
+    if (mail) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['ses:SendEmail'], resources: [mail.identityArn] }),
+      );
+    }
     this.acknowledgeFindings(table);
   }
 

@@ -28,6 +28,8 @@ export interface FunctionSpec {
   readonly credentials?: boolean;
   /** Secret keys the function reads (`<NAME>_ARN`), and no others. */
   readonly secrets?: readonly SecretName[];
+  /** Sends mail: gets `ses:SendEmail` on the sender identity and the mail settings. */
+  readonly sendsMail?: boolean;
   /** @default 512 */
   readonly memorySize?: number;
   /** @default 10 seconds */
@@ -45,5 +47,6 @@ export function routeFunctionSpec(route: RouteDefinition): FunctionSpec {
     signsTokens: route.signsTokens === true,
     credentials: route.credentials === true,
     secrets: route.secrets ?? [],
+    sendsMail: route.sendsMail === true,
   };
 }

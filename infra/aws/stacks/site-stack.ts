@@ -8,9 +8,11 @@ import type {
   IdentitySettings,
   KeyGenerations,
   LogLevel,
+  MailSettings,
   TokenSettings,
 } from '../config/site-context';
 import { AppApi } from '../constructs/app-api';
+import type { MailAccess } from '../constructs/app-function';
 import { AppTable } from '../constructs/app-table';
 import { CognitoLogin } from '../constructs/cognito-login';
 import { FunctionSecrets } from '../constructs/function-secrets';
@@ -41,6 +43,8 @@ export interface SiteStackProps extends StackProps {
   readonly logLevel?: LogLevel;
   /** Log each DynamoDB call's consumed capacity (bench/debug). @default false */
   readonly logConsumedCapacity?: boolean;
+  /** The sender of the site's mails (SES). @default none: mail-sending routes cannot send */
+  readonly mail?: MailSettings;
   /** The built SPA. @default web/dist of the repository */
   readonly webDistPath?: string;
 }
@@ -88,6 +92,8 @@ export class SiteStack extends Stack {
   readonly userMigration?: UserMigration;
   /** What `/config.json` holds. */
   readonly runtimeConfig: RuntimeConfig;
+  /** The sender identity and mail settings of the routes that send mail; undefined without one. */
+  readonly mail?: MailAccess;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -111,6 +117,8 @@ export class SiteStack extends Stack {
     const auth = this.runtimeConfig.auth;
 
     const generations = props.keyGenerations ?? { tokenKey: '1', originSecret: '1' };
+    if (props.mail) this.mail = this.mailAccess(props.mail, `https://${siteHost}`);
+
     this.table = new AppTable(this, 'Data');
     this.signingKey = new TokenSigningKey(this, 'TokenSigningKey', {
       generation: generations.tokenKey,
@@ -140,6 +148,7 @@ export class SiteStack extends Stack {
         signingKey: this.signingKey.secret,
         secrets: this.secrets.secrets,
       },
+      ...(this.mail ? { mail: this.mail } : {}),
     });
     if (this.cognito) {
       this.userMigration = new UserMigration(this, 'UserMigration', {
@@ -185,5 +194,25 @@ export class SiteStack extends Stack {
         description: `The functions' ${name} (infra/aws/README.md)`,
       });
     }
+  }
+
+  /**
+   * SES in the stack's region: the identity is named by ARN (another account's, via sending
+   * authorization) or by its domain or address in this account.
+   */
+  private mailAccess(mail: MailSettings, siteUrl: string): MailAccess {
+    const named = mail.identity.startsWith('arn:');
+    const identityArn = named
+      ? mail.identity
+      : this.formatArn({ service: 'ses', resource: 'identity', resourceName: mail.identity });
+    return {
+      identityArn,
+      environment: {
+        MAIL_TRANSPORT: 'ses',
+        MAIL_FROM: mail.from,
+        SITE_URL: siteUrl,
+        ...(named ? { MAIL_IDENTITY_ARN: identityArn } : {}),
+      },
+    };
   }
 }

@@ -77,6 +77,10 @@ async function main(): Promise<void> {
   }
   console.log(`  Signing in: "Login" opens the local hosted login at ${stack.issuer}`);
   console.log('    (the demo accounts work there too; "Sign Up" creates a new account there).');
+  console.log(
+    `  Mail: every mail the site sends lands in the local mailbox at ${stack.mailboxUrl}`,
+  );
+  console.log('    (kept in memory until you stop; nothing is delivered outside this machine).');
   console.log('  Press Ctrl-C to stop.\n');
 
   let stopping = false;

@@ -150,6 +150,10 @@ describe('npm start', () => {
     const seededRequests = await trackerRequests(url);
     expect(seededRequests).toEqual(expectedTrackerRequests());
     expect(first.stdout()).toContain(`hosted login at ${url}/idp`);
+    expect(first.stdout()).toContain(`local mailbox at ${url}/_mail`);
+    const mails = await fetch(`${url}/_mail/messages.json`);
+    expect(mails.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await mails.json()).toEqual([]);
     const keyIds = await idpKeyIds(url);
     expect(keyIds).toHaveLength(1);
     const { token } = await login(url, 'user@hatchworks.local', 'hatchworks-user');
