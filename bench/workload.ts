@@ -147,7 +147,7 @@ export async function setUp(client: Client, options: BenchOptions, runId: string
       makeUsernameUnique: true,
     });
     if (!outcome.created) throw new Error(`bench user ${index} was not created`);
-    return { id: outcome.user.id, token: await signOwnToken(outcome.user.id) };
+    return { id: outcome.user.id, token: await signOwnToken(outcome.user) };
   });
   const authors = Array.from(
     { length: options.features },

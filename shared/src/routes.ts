@@ -23,8 +23,8 @@ export interface RouteDefinition {
   readonly access: Access;
   readonly table: TableAccess;
   /**
-   * Signs or verifies the product's own tokens although it is public (register, login). Routes
-   * that are not public verify tokens anyway; see `usesTokens`.
+   * Verifies the product's own tokens although it is public (e.g. lists that answer admins
+   * differently). Routes that are not public verify tokens anyway; see `usesTokens`.
    */
   readonly tokens?: boolean;
   /**
@@ -39,6 +39,12 @@ export interface RouteDefinition {
   readonly credentials?: boolean;
   /** Secret keys the function reads besides the token keys; only these are granted. */
   readonly secrets?: readonly SecretName[];
+  /**
+   * Sends mail (`sendMail` in `functions/src/lib/mail.ts`). On AWS only these functions get the
+   * mail settings (`MAIL_TRANSPORT=ses`, `MAIL_FROM`, `SITE_URL`) and `ses:SendEmail` on the
+   * sender's SES identity.
+   */
+  readonly sendsMail?: boolean;
 }
 
 /**
@@ -48,7 +54,10 @@ export interface RouteDefinition {
  */
 export type SecretName = 'ANONYMOUS_ID_KEY' | 'IDENTITY_HASH_KEY';
 
-/** Whether a route's function needs the token key and the identity provider's settings. */
+/**
+ * Whether a route's function verifies tokens: it gets the public keys of the product's own tokens
+ * and the identity provider's settings (the private key only where `signsTokens`).
+ */
 export const usesTokens = (route: RouteDefinition): boolean =>
   route.access !== 'public' || route.tokens === true;
 
@@ -119,6 +128,9 @@ export const ROUTES = [
     access: 'public',
     table: 'readwrite',
     tokens: true,
+    // Registration answers a token until it stops doing so (issue 9: verify the email first).
+    signsTokens: true,
+    credentials: true,
   },
   {
     id: 'Login',
@@ -128,6 +140,8 @@ export const ROUTES = [
     access: 'public',
     table: 'readwrite',
     tokens: true,
+    signsTokens: true,
+    credentials: true,
   },
   {
     id: 'VerifyUser',
@@ -160,6 +174,8 @@ export const ROUTES = [
     handler: 'user/delete-account',
     access: 'user',
     table: 'readwrite',
+    // Deleting an account erases its password hash too.
+    credentials: true,
   },
   {
     id: 'ClaimDailyEggs',
@@ -325,6 +341,7 @@ export const ROUTES = [
     table: 'read',
     // Each request carries the caller's own vote: a signed-in user or the anonymous id cookie.
     tokens: true,
+    secrets: ['ANONYMOUS_ID_KEY'],
   },
   {
     id: 'CreateTrackerFeatureRequest',
@@ -334,6 +351,7 @@ export const ROUTES = [
     access: 'public',
     table: 'readwrite',
     tokens: true,
+    secrets: ['ANONYMOUS_ID_KEY'],
   },
   {
     id: 'ListProjectSuggestions',
@@ -343,6 +361,7 @@ export const ROUTES = [
     access: 'public',
     table: 'read',
     tokens: true,
+    secrets: ['ANONYMOUS_ID_KEY'],
   },
   {
     id: 'CreateProjectSuggestion',
@@ -352,6 +371,7 @@ export const ROUTES = [
     access: 'public',
     table: 'readwrite',
     tokens: true,
+    secrets: ['ANONYMOUS_ID_KEY'],
   },
   {
     id: 'ListTrackerActivity',
@@ -369,6 +389,7 @@ export const ROUTES = [
     access: 'public',
     table: 'readwrite',
     tokens: true,
+    secrets: ['ANONYMOUS_ID_KEY'],
   },
   {
     id: 'NotFound',

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { fetchFrom } from './client-addresses';
 import './context';
 
 export interface ApiAnswer<T = unknown> {
@@ -7,20 +8,32 @@ export interface ApiAnswer<T = unknown> {
   readonly body: T;
 }
 
+export interface ApiInit extends RequestInit {
+  /** A JSON body, sent with `content-type: application/json`. */
+  json?: unknown;
+  /**
+   * The source address of the connection, any of 127.0.0.0/8 (all of it is this machine): the
+   * stack keys clients by their socket's address, so this is how a test is another client.
+   */
+  from?: string;
+}
+
 /** Calls the local stack over real HTTP and reads the JSON answer. */
 export async function api<T = Record<string, unknown>>(
   path: string,
-  init: RequestInit & { json?: unknown } = {},
+  init: ApiInit = {},
 ): Promise<ApiAnswer<T>> {
-  const { json, ...rest } = init;
-  const response = await fetch(`${inject('baseUrl')}${path}`, {
+  const { json, from, ...rest } = init;
+  const url = `${inject('baseUrl')}${path}`;
+  const requestInit: RequestInit = {
     ...rest,
     headers: {
       ...(json === undefined ? {} : { 'content-type': 'application/json' }),
       ...(rest.headers ?? {}),
     },
     ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-  });
+  };
+  const response = from ? await fetchFrom(from, url, requestInit) : await fetch(url, requestInit);
   const text = await response.text();
   return {
     status: response.status,

@@ -188,6 +188,17 @@ export const trackerVoteKeys = {
   }),
 };
 
+export const anonymousVoteGuardKeys = {
+  /**
+   * Claimed by the first anonymous voter to add a vote on a target from a network (/24, IPv6
+   * /64) on a UTC day (`yyyy-mm-dd`); another anonymous voter from there waits for the next day.
+   */
+  item: (network: string, targetType: string, targetId: string, day: string) => ({
+    PK: `ANON_VOTE#${network}#${targetType}#${targetId}`,
+    SK: `DAY#${day}`,
+  }),
+};
+
 export const activityKeys = {
   /** Every activity entry, in time order (ULID sort keys). */
   all: (id: string) => ({ PK: 'ACTIVITY', SK: `ACTIVITY#${id}` }),
@@ -206,3 +217,11 @@ export const trackerCounterKeys = {
   requests: { PK: 'COUNTER', SK: 'TRACKER_REQUESTS' },
   suggestions: { PK: 'COUNTER', SK: 'TRACKER_SUGGESTIONS' },
 };
+
+/**
+ * Partitions of password hashes and one-time tokens (`CREDENTIAL#<userId>`). On AWS every function
+ * whose route is not `credentials: true` is denied any item under this prefix by IAM
+ * (`dynamodb:LeadingKeys`), so these items must never carry GSI keys: a Query on an index names
+ * the index's partition key, which the deny does not see.
+ */
+export const CREDENTIAL_PARTITION_PREFIX = 'CREDENTIAL#';

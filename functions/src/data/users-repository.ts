@@ -25,6 +25,8 @@ export interface StoredUser {
   readonly features_created: number;
   readonly votes_cast: number;
   readonly password_hash?: string;
+  /** Raised on password change and reset; own tokens signed with another version are refused. */
+  readonly token_version?: number;
   /** `issuer|subject` of each IdP identity linked to this user. */
   readonly subjects?: string[];
   readonly created_at: string;

@@ -43,6 +43,6 @@ export const handler = httpHandler({
       await recordHits(windows);
       throw new AppError(401, 'AUTH_ERROR', INVALID_CREDENTIALS);
     }
-    return { user: toApiUser(user), token: await signOwnToken(user.id) };
+    return { user: toApiUser(user), token: await signOwnToken(user) };
   },
 });

@@ -21,7 +21,7 @@ export const handler = httpHandler({
     if (!outcome.created) throw new Error('Registration cannot link an identity');
     return created<AuthResult>({
       user: toApiUser(outcome.user),
-      token: await signOwnToken(outcome.user.id),
+      token: await signOwnToken(outcome.user),
     });
   },
 });

@@ -10,17 +10,19 @@ interface FormErrorProps {
   className?: string;
 }
 
-/** A form's refusal, announced to screen readers, with the server's field messages. */
+/**
+ * A form's refusal, announced to screen readers, with the server's field messages (those that
+ * only repeat the message are left out: the server often names its first problem as the message).
+ */
 export function FormError({ message, details = [], id, className }: FormErrorProps) {
   if (!message) return null;
-  // A field message that only repeats the message itself (e.g. a refused link) is said once.
-  const listed = details.filter((detail) => detail.message !== message);
+  const more = details.filter((detail) => detail.message !== message);
   return (
     <div id={id} className={className ? `form-error ${className}` : 'form-error'} role="alert">
       {message}
-      {listed.length > 0 ? (
+      {more.length > 0 ? (
         <ul>
-          {listed.map((detail) => (
+          {more.map((detail) => (
             <li key={`${detail.field}:${detail.message}`}>{detail.message}</li>
           ))}
         </ul>
