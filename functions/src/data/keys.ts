@@ -50,6 +50,31 @@ export const userKeys = {
   }),
 };
 
+/** What a one-time token mailed to a user is for; one live token of each per user. */
+export type OneTimePurpose = 'verify-email' | 'reset-password';
+
+export const credentialKeys = {
+  /**
+   * Everything secret about one user lives in its own partition, which only the functions marked
+   * `credentials` in the route manifest may read (IAM `dynamodb:LeadingKeys` on AWS).
+   */
+  password: (userId: string) => ({ PK: `CREDENTIAL#${userId}`, SK: 'PASSWORD' }),
+  /** The SHA-256 of the live one-time token of a purpose; a new one replaces it. */
+  oneTime: (userId: string, purpose: OneTimePurpose) => ({
+    PK: `CREDENTIAL#${userId}`,
+    SK: `TOKEN#${purpose}`,
+  }),
+};
+
+export const personKeys = {
+  /**
+   * A person, known only by a keyed hash of a normalized email or of a hosted identity
+   * (`issuer|subject`): whether they had their welcome eggs and the day of their last daily
+   * claim. It outlives every account of theirs.
+   */
+  item: (hash: string) => ({ PK: `PERSON#${hash}`, SK: 'PERSON' }),
+};
+
 export const ledgerKeys = {
   /** The user's immutable ledger entries, in time order (ULIDs sort by time). */
   entry: (userId: string, entryId: string) => ({ PK: `USER#${userId}`, SK: `LEDGER#${entryId}` }),
