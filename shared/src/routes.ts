@@ -39,6 +39,8 @@ export interface RouteDefinition {
   readonly credentials?: boolean;
   /** Secret keys the function reads besides the token keys; only these are granted. */
   readonly secrets?: readonly SecretName[];
+  /** Sends mail (verification, password reset): only these functions may use the mail path. */
+  readonly sendsMail?: boolean;
 }
 
 /**
@@ -118,7 +120,30 @@ export const ROUTES = [
     handler: 'auth/register',
     access: 'public',
     table: 'readwrite',
+    credentials: true,
+    sendsMail: true,
+  },
+  {
+    id: 'VerifyEmail',
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    handler: 'auth/verify-email',
+    access: 'public',
+    table: 'readwrite',
+    credentials: true,
+    secrets: ['IDENTITY_HASH_KEY'],
+  },
+  {
+    id: 'ResendVerification',
+    method: 'POST',
+    path: '/api/auth/resend-verification',
+    handler: 'auth/resend-verification',
+    access: 'public',
+    table: 'readwrite',
+    // A signed-in caller without a body gets the mail at their own address.
     tokens: true,
+    credentials: true,
+    sendsMail: true,
   },
   {
     id: 'Login',
@@ -128,6 +153,28 @@ export const ROUTES = [
     access: 'public',
     table: 'readwrite',
     tokens: true,
+    signsTokens: true,
+    credentials: true,
+  },
+  {
+    id: 'RequestPasswordReset',
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    handler: 'auth/request-password-reset',
+    access: 'public',
+    table: 'readwrite',
+    credentials: true,
+    sendsMail: true,
+  },
+  {
+    id: 'ConfirmPasswordReset',
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    handler: 'auth/confirm-password-reset',
+    access: 'public',
+    table: 'readwrite',
+    credentials: true,
+    secrets: ['IDENTITY_HASH_KEY'],
   },
   {
     id: 'VerifyUser',
@@ -136,6 +183,20 @@ export const ROUTES = [
     handler: 'auth/verify-user',
     access: 'user',
     table: 'readwrite',
+    // A provider that does not vouch for the email gets the product's verification link.
+    credentials: true,
+    secrets: ['IDENTITY_HASH_KEY'],
+    sendsMail: true,
+  },
+  {
+    id: 'ChangePassword',
+    method: 'PUT',
+    path: '/api/user/password',
+    handler: 'user/change-password',
+    access: 'user',
+    table: 'readwrite',
+    signsTokens: true,
+    credentials: true,
   },
   {
     id: 'GetUserProfile',
@@ -160,6 +221,9 @@ export const ROUTES = [
     handler: 'user/delete-account',
     access: 'user',
     table: 'readwrite',
+    // Removes the password and one-time tokens; keeps the person items (keyed hashes).
+    credentials: true,
+    secrets: ['IDENTITY_HASH_KEY'],
   },
   {
     id: 'ClaimDailyEggs',

@@ -56,3 +56,12 @@ export class ConflictError extends AppError {
     super(409, 'CONFLICT', message);
   }
 }
+
+/** 429 with `Retry-After`: a limit per client, account or email was reached. */
+export class RateLimitedError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, 'RATE_LIMITED', message, {
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    });
+  }
+}

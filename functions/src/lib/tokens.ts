@@ -8,7 +8,7 @@ export const OWN_AUDIENCE = 'hatchworks-api';
 
 /** A verified bearer token: whose it is and who vouched for it. */
 export type VerifiedToken =
-  | { readonly kind: 'own'; readonly userId: string }
+  | { readonly kind: 'own'; readonly userId: string; readonly version: number }
   | {
       readonly kind: 'idp';
       readonly issuer: string;
@@ -17,13 +17,16 @@ export type VerifiedToken =
       readonly claims: JWTPayload;
     };
 
-/** Signs a token for a user of the product's own email and password login. */
-export async function signOwnToken(userId: string): Promise<string> {
-  return new SignJWT({})
+/**
+ * Signs a token for a user of the product's own email and password login. It carries the user's
+ * `token_version` as `ver`: a password change or reset bumps it and so revokes older tokens.
+ */
+export async function signOwnToken(user: { id: string; token_version?: number }): Promise<string> {
+  return new SignJWT({ ver: user.token_version ?? 0 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(OWN_ISSUER)
     .setAudience(OWN_AUDIENCE)
-    .setSubject(userId)
+    .setSubject(user.id)
     .setIssuedAt()
     .setExpirationTime(`${env().AUTH_TOKEN_TTL_SECONDS}s`)
     .sign(await tokenSecret());
@@ -81,7 +84,8 @@ export async function verifyBearer(token: string): Promise<VerifiedToken | undef
       algorithms: ['HS256'],
       requiredClaims: ['sub', 'exp'],
     });
-    return { kind: 'own', userId: payload.sub ?? '' };
+    const version = typeof payload.ver === 'number' ? payload.ver : 0;
+    return { kind: 'own', userId: payload.sub ?? '', version };
   }
   if (config.AUTH_ISSUER && issuer === config.AUTH_ISSUER) {
     const { jwks } = await identityProvider(config.AUTH_ISSUER);

@@ -19,10 +19,13 @@ export async function identify(event: APIGatewayProxyEventV2): Promise<Caller> {
   try {
     const token = await verifyBearer(raw);
     if (!token) return {};
-    const user =
-      token.kind === 'own'
-        ? await getUserById(token.userId)
-        : await getUserBySubject(token.issuer, token.subject);
+    if (token.kind === 'own') {
+      const user = await getUserById(token.userId);
+      // A password change or reset bumped the version: earlier tokens no longer count.
+      if (!user || (user.token_version ?? 0) !== token.version) return {};
+      return { token, user };
+    }
+    const user = await getUserBySubject(token.issuer, token.subject);
     return { token, ...(user ? { user } : {}) };
   } catch (error) {
     if (isTokenRejection(error)) return {};
