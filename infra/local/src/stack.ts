@@ -123,6 +123,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.AWS_REGION ??= 'us-east-1';
     process.env.POWERTOOLS_DEV ??= 'false';
     process.env.AUTH_TOKEN_SECRET = options.tokenSecret ?? randomBytes(32).toString('base64url');
+    // The key of the keyed hashes that remember a person after their account is deleted.
+    process.env.IDENTITY_HASH_KEY ??= randomBytes(32).toString('base64url');
     process.env.AUTH_ISSUER = idp.issuer;
     process.env.AUTH_AUDIENCE = API_AUDIENCE;
     Object.assign(process.env, options.functionEnv ?? {});
