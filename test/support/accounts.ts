@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import type {
   AuthResult,
   RegisterResult,
+  User,
   VerifyEmailResult,
 } from '@hatchworks/shared/schemas/users';
 import { api, randomLoopback } from './api';
@@ -64,6 +65,10 @@ export async function dataLayer() {
   return {
     users: await import('@hatchworks/functions/data/users-repository'),
     credentials: await import('@hatchworks/functions/data/credentials-repository'),
+    passwords: await import('@hatchworks/functions/lib/passwords'),
+    tokens: await import('@hatchworks/functions/lib/one-time-token'),
+    client: await import('@hatchworks/functions/data/client'),
+    keys: await import('@hatchworks/functions/data/keys'),
   };
 }
 
@@ -81,3 +86,15 @@ export async function registerAdmin(): Promise<AuthResult & { password: string }
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * `POST /api/auth0/verify-user` with a hosted-login access token, from a loopback address of its
+ * own unless `from` is given: the first sight of an identity counts against the per-client
+ * sign-up limit.
+ */
+export function verifyHostedUser(accessToken: string, json: unknown = {}, from = randomLoopback()) {
+  return api<{ data: User; message: string; error?: string; code?: string }>(
+    '/api/auth0/verify-user',
+    { method: 'POST', headers: bearer(accessToken), json, from },
+  );
+}
