@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { AuthResult, User } from '@hatchworks/shared/schemas/users';
 import { api, randomLoopback } from '../../../test/support/api';
-import {
-  bearer,
-  registerAdmin,
-  registerUser,
-  verifyEmail,
-} from '../../../test/support/accounts';
+import { bearer, registerAdmin, registerUser, verifyEmail } from '../../../test/support/accounts';
 import { linkFromMail, waitForMail } from '../../../test/support/mail';
 
 const freshEmail = () => `new-${randomUUID()}@example.test`;
@@ -147,7 +142,9 @@ describe('POST /api/auth/register', () => {
     ]);
     const limited = answers[11];
     expect(limited?.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
-    expect(limited?.body.error).toMatch(/^Too many registrations from this network\. Please try again in \d+ minutes?\.$/);
+    expect(limited?.body.error).toMatch(
+      /^Too many registrations from this network\. Please try again in \d+ minutes?\.$/,
+    );
     expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(limited?.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
     const fromElsewhere = await api('/api/auth/register', {
@@ -317,8 +314,10 @@ describe('POST /api/auth/login', () => {
 
     // Act
     const statuses = [];
-    for (let index = 0; index < 4; index += 1) statuses.push((await login('wrong password!')).status);
-    for (let index = 0; index < 8; index += 1) statuses.push((await login(account.password)).status);
+    for (let index = 0; index < 4; index += 1)
+      statuses.push((await login('wrong password!')).status);
+    for (let index = 0; index < 8; index += 1)
+      statuses.push((await login(account.password)).status);
 
     // Assess
     expect(statuses).toEqual([...Array<number>(4).fill(401), ...Array<number>(8).fill(200)]);
