@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import type { Page } from 'playwright-core';
-import type { AuthResult } from '@hatchworks/shared/schemas/users';
+import type { AuthResult, RegisterResult } from '@hatchworks/shared/schemas/users';
 import { siteUrl } from './browser';
+import { linkFromMail, waitForMail } from './mail';
 
 /** The local demo accounts (README): they exist at the IdP and in the product's table. */
 export const DEMO = {
@@ -11,24 +13,77 @@ export const DEMO = {
 
 export const uniqueEmail = (prefix = 'web') => `${prefix}-${randomUUID()}@example.test`;
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(siteUrl(path), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+/** A loopback address no other test uses: 127.x.y.z outside 127.0.0.0/24. */
+export const randomLoopback = () =>
+  `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+/**
+ * POSTs JSON to the site from a chosen local address (fetch cannot bind its socket): the API
+ * keys its per-client limits on the socket's address, and Linux answers on all of 127/8.
+ */
+function postFrom(
+  path: string,
+  body: unknown,
+  from: string,
+): Promise<{ status: number; json: unknown }> {
+  const url = new URL(siteUrl(path));
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', host: url.host },
+        localAddress: from,
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () =>
+          resolve({
+            status: incoming.statusCode ?? 0,
+            json: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') as unknown,
+          }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(payload);
   });
-  const json = (await response.json()) as { data: T };
-  if (!response.ok) throw new Error(`${path} answered ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
 }
 
-/** A fresh email-and-password account of the product (own token), registered over the API. */
-export function registerUser(fields: { username?: string; display_name?: string } = {}) {
-  return post<AuthResult>('/api/auth/register', {
-    email: uniqueEmail('own'),
-    password: 'correct horse battery',
-    ...fields,
-  });
+async function post<T>(path: string, body: unknown, from = randomLoopback()): Promise<T> {
+  const answer = await postFrom(path, body, from);
+  if (answer.status >= 300) {
+    throw new Error(`${path} answered ${answer.status} ${JSON.stringify(answer.json)}`);
+  }
+  return (answer.json as { data: T }).data;
+}
+
+/** Opens the newest verification link mailed to `email`, as the verify-email page does. */
+export async function verifyEmail(email: string): Promise<void> {
+  const mail = await waitForMail(email, { subject: /verify/i });
+  const token = linkFromMail(mail, '/verify-email').searchParams.get('token') ?? '';
+  await post('/api/auth/verify-email', { token });
+}
+
+/**
+ * A fresh, verified email-and-password account of the product with its 500 welcome eggs and an
+ * own token: registered over the API from a loopback address of its own (the sign-up limit is
+ * per client), its mailed link opened, then logged in.
+ */
+export async function registerUser(
+  fields: { username?: string; display_name?: string } = {},
+): Promise<AuthResult> {
+  const email = uniqueEmail('own');
+  const password = 'correct horse battery';
+  const from = randomLoopback();
+  await post<RegisterResult>('/api/auth/register', { email, password, ...fields }, from);
+  await verifyEmail(email);
+  return post<AuthResult>('/api/auth/login', { email, password }, from);
 }
 
 /** The product's own login (spec 7) for an existing account. */
