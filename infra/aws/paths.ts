@@ -16,3 +16,7 @@ export const WEB_DIST = join(REPO_ROOT, 'web', 'dist');
 /** The TypeScript entry of a route's handler module, e.g. `system/get-health`. */
 export const handlerEntry = (handler: string): string =>
   join(REPO_ROOT, 'functions', 'src', 'handlers', `${handler}.ts`);
+
+/** The TypeScript entry of a function outside the route handlers, e.g. `triggers/migrate-user`. */
+export const functionEntry = (module: string): string =>
+  join(REPO_ROOT, 'functions', 'src', `${module}.ts`);

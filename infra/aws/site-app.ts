@@ -29,9 +29,11 @@ export function createSiteApp(
     runtimeConfig: settings.runtimeConfig,
     identity: settings.identity,
     tokens: settings.tokens,
+    keyGenerations: settings.keyGenerations,
     ...(settings.customDomain ? { customDomain: settings.customDomain } : {}),
     logLevel: settings.logLevel,
     logConsumedCapacity: settings.logConsumedCapacity,
+    ...(settings.mail ? { mail: settings.mail } : {}),
     ...stackOverrides,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

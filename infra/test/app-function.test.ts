@@ -4,6 +4,7 @@ import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import { describe, expect, it } from 'vitest';
 import type { TableAccess } from '@hatchworks/shared/routes';
 import { AppFunction, TABLE_ACTIONS } from '../aws/constructs/app-function';
+import { routeFunctionSpec } from '../aws/constructs/function-spec';
 import { AppTable } from '../aws/constructs/app-table';
 import { allowedActions } from './support/iam';
 
@@ -13,14 +14,14 @@ function synthFunction(access: TableAccess) {
   const stack = new Stack(app, 'Test');
   const table = new AppTable(stack, 'Data').table;
   const fn = new AppFunction(stack, 'Fn', {
-    route: {
+    spec: routeFunctionSpec({
       id: 'Probe',
       method: 'GET',
       path: '/api/probe',
       handler: 'system/get-health',
       access: 'public',
       table: access,
-    },
+    }),
     table,
   });
   const template = Template.fromStack(stack);

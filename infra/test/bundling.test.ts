@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '@hatchworks/shared/routes';
+import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
 import { CREATE_REQUIRE_BANNER } from '../aws/constructs/app-function';
 import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
 
@@ -48,6 +48,17 @@ describe('the Lambda bundles (real esbuild run)', () => {
       const code = readFileSync(join(bundleDir(route.id), 'index.mjs'), 'utf8');
       // Assess: the client's JSON protocol target only exists in its own code.
       expect(code).toContain('DynamoDB_20120810');
+    },
+  );
+
+  it.each(ROUTES.filter((route: RouteDefinition) => route.sendsMail === true))(
+    'bundles the SES client into $id, which sends mail, and leaves nodemailer to the local stack',
+    (route) => {
+      // Act
+      const code = readFileSync(join(bundleDir(route.id), 'index.mjs'), 'utf8');
+      // Assess: SES v2's SendEmail path, and nodemailer only as the import that never runs there.
+      expect(code).toContain('/v2/email/outbound-emails');
+      expect(code).toMatch(/import\(\s*["']nodemailer["']\s*\)/);
     },
   );
 

@@ -98,7 +98,11 @@ describe('the deployment of the web bundle', () => {
 
   it('deploys only /config.json, prunes nothing and warns when web/dist was not built', () => {
     // Act
-    const site = synthSite({ webDistPath: '/nonexistent/web/dist' });
+    const site = synthSite({
+      webDistPath: '/nonexistent/web/dist',
+      // A sender, so the mail-sending routes add no warning of their own.
+      context: { mailFrom: 'no-reply@hatchworks.example' },
+    });
     // Assess
     const all = deployments(site);
     expect(all).toHaveLength(1);
@@ -131,14 +135,17 @@ describe('the operator context', () => {
     expect(() => synthSite({ context })).toThrow(message);
   });
 
-  it('passes the log settings of the context to every function', () => {
+  it('passes the log settings of the context to every function that handles requests', () => {
     // Act
     const site = synthSite({ context: { logLevel: 'debug', logConsumedCapacity: 'true' } });
     // Assess
-    const functions = site.template.findResources('AWS::Lambda::Function', {
-      Properties: { Runtime: 'nodejs22.x' },
-    });
-    for (const fn of Object.values(functions)) {
+    const resources = site.template.findResources('AWS::Lambda::Function');
+    const handlers = [...site.stack.api.functions.values(), site.stack.userMigration?.handler];
+    const functions = handlers.map((handler) =>
+      handler ? resources[logicalIdOf(site, handler.function)] : undefined,
+    );
+    expect(functions).toHaveLength(site.stack.api.functions.size + 1);
+    for (const fn of functions) {
       expect(fn).toMatchObject({
         Properties: {
           Environment: { Variables: { LOG_LEVEL: 'DEBUG', LOG_CONSUMED_CAPACITY: 'true' } },

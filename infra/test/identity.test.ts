@@ -6,9 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, usesTokens } from '@hatchworks/shared/routes';
 import { RuntimeConfigSchema } from '@hatchworks/shared/schemas/runtime-config';
-import { TOKEN_KEY_LENGTH } from '../aws/constructs/token-key';
 import { contentSecurityPolicy } from '../shared/security-headers';
-import { statementsOfRole } from './support/iam';
 import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
 
 const EXTERNAL = {
@@ -401,12 +399,12 @@ describe('an external OpenID issuer', () => {
   });
 });
 
-describe("the product's own token key", () => {
+describe('the token settings of the context', () => {
   let site: SynthesizedSite;
   beforeAll(() => {
     site = synthSite({
       context: {
-        authTokenTtlSeconds: '86400',
+        authTokenTtlSeconds: '1800',
         loginMaxFailuresPerAccount: 3,
         loginMaxFailuresPerClient: '10',
         loginFailureWindowSeconds: '600',
@@ -414,82 +412,20 @@ describe("the product's own token key", () => {
     });
   });
 
-  it('is a secret CloudFormation generates, long, without punctuation, and kept', () => {
+  it('gives the token-using functions the identity settings, and the others none', () => {
     // Act
-    const secret = onlyResource(site, 'AWS::SecretsManager::Secret');
+    const holders = ROUTES.filter((route) => 'AUTH_ISSUER' in environmentOf(site, route.id));
     // Assess
-    expect(TOKEN_KEY_LENGTH).toBeGreaterThanOrEqual(48);
-    expect(secret).toMatchObject({
-      DeletionPolicy: 'Retain',
-      UpdateReplacePolicy: 'Retain',
-      Properties: {
-        GenerateSecretString: {
-          PasswordLength: TOKEN_KEY_LENGTH,
-          ExcludePunctuation: true,
-          IncludeSpace: false,
-        },
-      },
-    });
-    expect(secret.Properties).not.toHaveProperty('SecretString');
-  });
-
-  /** The function's environment, and its role's statements about secrets. */
-  const keyAccess = (routeId: string) => {
-    const roleId = logicalIdOf(site, functionOf(site, routeId).role);
-    return {
-      env: environmentOf(site, routeId),
-      secretStatements: statementsOfRole(site.template, roleId).filter((statement) =>
-        [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')),
-      ),
-    };
-  };
-
-  it.each(ROUTES.filter(usesTokens).map((route) => route.id))(
-    '%s (its route uses tokens) gets the key: its ARN and read access to it alone',
-    (routeId) => {
-      // Prepare
-      const secretRef = { Ref: logicalIdOf(site, site.stack.tokenKey.secret) };
-      // Act
-      const { env, secretStatements } = keyAccess(routeId);
-      // Assess
-      expect(env.AUTH_TOKEN_SECRET_ARN).toEqual(secretRef);
-      expect(env).toHaveProperty('AUTH_ISSUER');
-      expect(secretStatements).toEqual([
-        {
-          Effect: 'Allow',
-          Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
-          Resource: secretRef,
-        },
-      ]);
-    },
-  );
-
-  it.each(ROUTES.filter((route) => !usesTokens(route)).map((route) => route.id))(
-    '%s (its route uses no tokens) gets neither the key nor any identity setting',
-    (routeId) => {
-      // Act
-      const { env, secretStatements } = keyAccess(routeId);
-      // Assess
-      expect(Object.keys(env).filter((name) => /^(AUTH|LOGIN)_/.test(name))).toEqual([]);
-      expect(secretStatements).toEqual([]);
-    },
-  );
-
-  it('reaches exactly the expected routes: not health or projects, but profile and login', () => {
-    const holders = ROUTES.filter(
-      (route) => 'AUTH_TOKEN_SECRET_ARN' in environmentOf(site, route.id),
+    expect(holders.map((route) => route.id).sort()).toEqual(
+      ROUTES.filter(usesTokens)
+        .map((route) => route.id)
+        .sort(),
     );
-    const ids = holders.map((route) => route.id);
-    expect(ids).toEqual(expect.arrayContaining(['GetUserProfile', 'Login', 'ChangePassword']));
-    // Registration issues no token any more: the first one comes with the first login.
-    expect(ids).not.toContain('Register');
-    expect(ids).not.toContain('GetHealth');
-    expect(ids).not.toContain('ListProjects');
   });
 
   it('passes the token lifetime and login limits of the context to the token-using functions', () => {
     expect(environmentOf(site, 'Login')).toMatchObject({
-      AUTH_TOKEN_TTL_SECONDS: '86400',
+      AUTH_TOKEN_TTL_SECONDS: '1800',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
       LOGIN_MAX_FAILURES_PER_CLIENT: '10',
       LOGIN_FAILURE_WINDOW_SECONDS: '600',
@@ -553,6 +489,8 @@ describe('the identity context', () => {
     [{ loginFailureWindowSeconds: 'soon' }, /loginFailureWindowSeconds/],
     [{ authTokenTtlSeconds: '1.5' }, /authTokenTtlSeconds/],
     [{ stackName: 'AwsSite' }, /authDomainPrefix/],
+    [{ tokenKeyGeneration: 'two words' }, /tokenKeyGeneration/],
+    [{ originSecretGeneration: 'x'.repeat(33) }, /originSecretGeneration/],
   ])('refuses %o, naming what to fix', (context, message) => {
     expect(() => synthSite({ context })).toThrow(message);
   });

@@ -23,8 +23,8 @@ export interface RouteDefinition {
   readonly access: Access;
   readonly table: TableAccess;
   /**
-   * Signs or verifies the product's own tokens although it is public (register, login). Routes
-   * that are not public verify tokens anyway; see `usesTokens`.
+   * Verifies the product's own tokens although it is public (e.g. lists that answer admins
+   * differently). Routes that are not public verify tokens anyway; see `usesTokens`.
    */
   readonly tokens?: boolean;
   /**
@@ -39,7 +39,11 @@ export interface RouteDefinition {
   readonly credentials?: boolean;
   /** Secret keys the function reads besides the token keys; only these are granted. */
   readonly secrets?: readonly SecretName[];
-  /** Sends mail (verification, password reset): only these functions may use the mail path. */
+  /**
+   * Sends mail (`sendMail` in `functions/src/lib/mail.ts`). On AWS only these functions get the
+   * mail settings (`MAIL_TRANSPORT=ses`, `MAIL_FROM`, `SITE_URL`) and `ses:SendEmail` on the
+   * sender's SES identity.
+   */
   readonly sendsMail?: boolean;
 }
 
@@ -50,7 +54,10 @@ export interface RouteDefinition {
  */
 export type SecretName = 'ANONYMOUS_ID_KEY' | 'IDENTITY_HASH_KEY';
 
-/** Whether a route's function needs the token key and the identity provider's settings. */
+/**
+ * Whether a route's function verifies tokens: it gets the public keys of the product's own tokens
+ * and the identity provider's settings (the private key only where `signsTokens`).
+ */
 export const usesTokens = (route: RouteDefinition): boolean =>
   route.access !== 'public' || route.tokens === true;
 
@@ -389,6 +396,7 @@ export const ROUTES = [
     table: 'read',
     // Each request carries the caller's own vote: a signed-in user or the anonymous id cookie.
     tokens: true,
+    secrets: ['ANONYMOUS_ID_KEY'],
   },
   {
     id: 'CreateTrackerFeatureRequest',
@@ -398,6 +406,7 @@ export const ROUTES = [
     access: 'public',
     table: 'readwrite',
     tokens: true,
+    secrets: ['ANONYMOUS_ID_KEY'],
   },
   {
     id: 'ListProjectSuggestions',
@@ -407,6 +416,7 @@ export const ROUTES = [
     access: 'public',
     table: 'read',
     tokens: true,
+    secrets: ['ANONYMOUS_ID_KEY'],
   },
   {
     id: 'CreateProjectSuggestion',
@@ -416,6 +426,7 @@ export const ROUTES = [
     access: 'public',
     table: 'readwrite',
     tokens: true,
+    secrets: ['ANONYMOUS_ID_KEY'],
   },
   {
     id: 'ListTrackerActivity',
@@ -433,6 +444,7 @@ export const ROUTES = [
     access: 'public',
     table: 'readwrite',
     tokens: true,
+    secrets: ['ANONYMOUS_ID_KEY'],
   },
   {
     id: 'NotFound',

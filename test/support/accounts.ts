@@ -6,7 +6,8 @@ import type {
   User,
   VerifyEmailResult,
 } from '@hatchworks/shared/schemas/users';
-import { api, randomLoopback } from './api';
+import { api } from './api';
+import { freshClientAddress } from './client-addresses';
 import { linkFromMail, waitForMail } from './mail';
 
 /** The token of the verification link mailed to `email` (the newest one). */
@@ -37,7 +38,7 @@ export async function registerUser(
 ): Promise<AuthResult & { password: string }> {
   const password = 'correct horse battery';
   const email = `u-${randomUUID()}@example.test`;
-  const from = randomLoopback();
+  const from = freshClientAddress();
   const fields = { email, password, ...overrides } as { email: string; password: string };
   const registered = await api<{ data: RegisterResult }>('/api/auth/register', {
     method: 'POST',
@@ -92,7 +93,11 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
  * own unless `from` is given: the first sight of an identity counts against the per-client
  * sign-up limit.
  */
-export function verifyHostedUser(accessToken: string, json: unknown = {}, from = randomLoopback()) {
+export function verifyHostedUser(
+  accessToken: string,
+  json: unknown = {},
+  from = freshClientAddress(),
+) {
   return api<{ data: User; message: string; error?: string; code?: string }>(
     '/api/auth0/verify-user',
     { method: 'POST', headers: bearer(accessToken), json, from },

@@ -5,6 +5,9 @@ declare module 'vitest' {
     baseUrl: string;
     dynamoEndpoint: string;
     tableName: string;
+    /** The stack's mail sink (SMTP on loopback), where its handlers deliver every mail. */
+    smtpHost: string;
+    smtpPort: number;
   }
 }
 

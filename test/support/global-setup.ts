@@ -32,6 +32,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', started.baseUrl);
   project.provide('dynamoEndpoint', started.dynamoEndpoint);
   project.provide('tableName', started.tableName);
+  project.provide('smtpHost', started.smtpHost);
+  project.provide('smtpPort', started.smtpPort);
   return async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

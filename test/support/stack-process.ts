@@ -31,4 +31,6 @@ process.send?.({
   baseUrl: stack.url,
   dynamoEndpoint: stack.dynamoEndpoint,
   tableName: stack.tableName,
+  smtpHost: stack.smtp.host,
+  smtpPort: stack.smtp.port,
 });

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type {
   ActivityList,
   ProjectSuggestion,
@@ -10,7 +10,10 @@ import type {
 } from '@hatchworks/shared/schemas/tracker';
 import { inject } from 'vitest';
 import { api, type ApiAnswer } from './api';
+import { freshClientAddress } from './client-addresses';
 import { bearer } from './accounts';
+
+export { freshClientAddress, sameNetworkAs } from './client-addresses';
 
 /** An answer's body: `data` (and `next_cursor`) on success, `error` and `code` on failure. */
 export interface AnswerBody<T> {
@@ -25,9 +28,8 @@ export interface AnswerBody<T> {
 type Answer<T> = ApiAnswer<AnswerBody<T>>;
 
 /**
- * One visitor of the tracker: its own client address (sent as CloudFront's viewer-address header,
- * so per-address limits of one test do not reach another), the anonymous id cookie the API gives
- * it, and a bearer token when signed in.
+ * One visitor of the tracker: its own client address (the source address of its connections),
+ * the anonymous id cookie the API gives it, and a bearer token when signed in.
  */
 export class TrackerClient {
   cookie: string | undefined;
@@ -35,14 +37,29 @@ export class TrackerClient {
 
   constructor(
     readonly token?: string,
-    readonly address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+    readonly address = freshClientAddress(),
   ) {}
+
+  /**
+   * A visitor who has opened a tracker page: the page's list call gave them the anonymous id
+   * cookie, as it does in the browser before any vote.
+   */
+  static async visitor(token?: string, address?: string): Promise<TrackerClient> {
+    return new TrackerClient(token, address).visit();
+  }
+
+  /** Loads the request list as the tracker pages do, keeping the cookie it sets. */
+  async visit(): Promise<this> {
+    const answer = await this.call('/api/tracker/feature-requests?limit=1');
+    if (answer.status !== 200) throw new Error(`visit: ${answer.status} ${answer.body.error}`);
+    return this;
+  }
 
   async call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Answer<T>> {
     const answer = await api<Answer<T>['body']>(path, {
       ...init,
+      from: this.address,
       headers: {
-        'cloudfront-viewer-address': `${this.address}:443`,
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(this.token ? bearer(this.token) : {}),
         ...(init.headers ?? {}),
@@ -116,7 +133,7 @@ export function vote(
   });
 }
 
-/** `n` up votes (or down votes) from `n` different anonymous visitors. */
+/** `n` up votes (or down votes) from `n` anonymous visitors, each on a network of its own. */
 export async function votesFromStrangers(
   target_type: 'feature_request' | 'project_suggestion',
   target_id: string,
@@ -124,7 +141,7 @@ export async function votesFromStrangers(
   direction: 'up' | 'down' = 'up',
 ): Promise<void> {
   for (let i = 0; i < n; i += 1) {
-    const answer = await vote(new TrackerClient(), target_type, target_id, direction);
+    const answer = await vote(await TrackerClient.visitor(), target_type, target_id, direction);
     if (answer.status !== 200) throw new Error(`vote: ${answer.status} ${answer.body.error}`);
   }
 }

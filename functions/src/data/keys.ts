@@ -53,15 +53,23 @@ export const userKeys = {
 /** What a one-time token mailed to a user is for; one live token of each per user. */
 export type OneTimePurpose = 'verify-email' | 'reset-password';
 
+/**
+ * Partitions of password hashes and one-time tokens (`CREDENTIAL#<userId>`). On AWS every function
+ * whose route is not `credentials: true` is denied any item under this prefix by IAM
+ * (`dynamodb:LeadingKeys`), so these items must never carry GSI keys: a Query on an index names
+ * the index's partition key, which the deny does not see.
+ */
+export const CREDENTIAL_PARTITION_PREFIX = 'CREDENTIAL#';
+
 export const credentialKeys = {
   /**
    * Everything secret about one user lives in its own partition, which only the functions marked
    * `credentials` in the route manifest may read (IAM `dynamodb:LeadingKeys` on AWS).
    */
-  password: (userId: string) => ({ PK: `CREDENTIAL#${userId}`, SK: 'PASSWORD' }),
+  password: (userId: string) => ({ PK: `${CREDENTIAL_PARTITION_PREFIX}${userId}`, SK: 'PASSWORD' }),
   /** The SHA-256 of the live one-time token of a purpose; a new one replaces it. */
   oneTime: (userId: string, purpose: OneTimePurpose) => ({
-    PK: `CREDENTIAL#${userId}`,
+    PK: `${CREDENTIAL_PARTITION_PREFIX}${userId}`,
     SK: `TOKEN#${purpose}`,
   }),
 };
@@ -210,6 +218,17 @@ export const trackerVoteKeys = {
   item: (voterId: string, targetType: string, targetId: string) => ({
     PK: `TRACKER_VOTER#${voterId}`,
     SK: `VOTE#${targetType}#${targetId}`,
+  }),
+};
+
+export const anonymousVoteGuardKeys = {
+  /**
+   * Claimed by the first anonymous voter to add a vote on a target from a network (/24, IPv6
+   * /64) on a UTC day (`yyyy-mm-dd`); another anonymous voter from there waits for the next day.
+   */
+  item: (network: string, targetType: string, targetId: string, day: string) => ({
+    PK: `ANON_VOTE#${network}#${targetType}#${targetId}`,
+    SK: `DAY#${day}`,
   }),
 };
 

@@ -1,12 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { VoteDirection, VoteTargetType } from '@hatchworks/shared/schemas/tracker';
-import { ConflictError, NotFoundError } from '../lib/errors';
+import {
+  TRACKER_MESSAGES,
+  type VoteDirection,
+  type VoteTargetType,
+} from '@hatchworks/shared/schemas/tracker';
+import { ConflictError, NotFoundError, RateLimitedError } from '../lib/errors';
 import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
+import { networkGuard, secondsToNextUtcDay } from './anonymous-vote-guard';
 import { trackerVoteKeys } from './keys';
 import {
   cancellationCodes,
+  failedCondition,
   isTransactionConflict,
   transact,
   type TransactItem,
@@ -87,18 +93,32 @@ function voteItemChange(
   };
 }
 
+export interface Vote {
+  readonly voterId: string;
+  readonly targetId: string;
+  readonly direction: VoteDirection;
+  /**
+   * The anonymous voter's network (`clientNetwork()`); absent for signed-in users. Adding a vote
+   * then claims the network's guard for this target and UTC day.
+   */
+  readonly network?: string;
+}
+
 /**
  * Records a vote: no vote yet adds it, the same direction again removes it, the other direction
  * switches it. The voter's vote item, the target's count and every sort view of the target change
  * in one transaction, on the condition that neither the vote nor the count changed since they were
  * read; a lost race reads again and retries, so the count always equals the sum of the votes.
+ * An anonymous voter who adds a vote also claims the network's guard for the day in that
+ * transaction; when another voter holds it, the vote is refused (429 until the next UTC day).
  */
 export async function castVote<R extends VotableRecord>(
   target: TrackerTarget<R>,
-  vote: { voterId: string; targetId: string; direction: VoteDirection },
+  vote: Vote,
   now = new Date(),
 ): Promise<VoteOutcome> {
   const key = trackerVoteKeys.item(vote.voterId, target.type, vote.targetId);
+  const identity = { voterId: vote.voterId, type: target.type, targetId: vote.targetId };
   for (let attempt = 1; attempt <= VOTE_ATTEMPTS; attempt += 1) {
     const [record, before] = await Promise.all([
       getRecord(target, vote.targetId),
@@ -109,13 +129,14 @@ export async function castVote<R extends VotableRecord>(
     const delta = (after ? weight(after) : 0) - (before ? weight(before) : 0);
     const updated = { ...record, votes: record.votes + delta };
     const [item, ...views] = target.items(updated);
+    // Only adding a vote claims the network's guard: removing or switching one's own never does.
+    const guard =
+      vote.network !== undefined && before === null && after !== null
+        ? networkGuard(vote.network, identity, now)
+        : undefined;
     try {
       await transact([
-        voteItemChange(key, before, after, now.toISOString(), {
-          voterId: vote.voterId,
-          type: target.type,
-          targetId: vote.targetId,
-        }),
+        voteItemChange(key, before, after, now.toISOString(), identity),
         {
           Put: {
             TableName: tableName,
@@ -127,9 +148,13 @@ export async function castVote<R extends VotableRecord>(
         ...views.map((view) => ({
           Put: { TableName: tableName, Item: view, ConditionExpression: 'attribute_exists(PK)' },
         })),
+        ...(guard ? [guard] : []),
       ]);
       return { votes: updated.votes, myVote: after };
     } catch (error) {
+      if (guard && failedCondition(cancellationCodes(error), views.length + 2)) {
+        throw new RateLimitedError(TRACKER_MESSAGES.networkAlreadyVoted, secondsToNextUtcDay(now));
+      }
       const lostRace =
         isTransactionConflict(error) ||
         (cancellationCodes(error) ?? []).includes('ConditionalCheckFailed');

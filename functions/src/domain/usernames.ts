@@ -1,7 +1,21 @@
+import { cleanDisplayName, isReservedUsername } from '@hatchworks/shared/schemas/user-names';
+
+/**
+ * How short `users-repository` cuts a taken username before appending 4–5 random digits to make
+ * it unique: a derived name must stay unreserved after such a cut too ('administrator____…_xyz'
+ * would otherwise become 'administrator____…_12345').
+ */
+const UNIQUE_CUTS = [25, 26];
+
+/** Whether a derived username, and every cut the repository may make of it, is unreserved. */
+const usable = (name: string) =>
+  !isReservedUsername(name) && UNIQUE_CUTS.every((cut) => !isReservedUsername(name.slice(0, cut)));
+
 /**
  * Username and display-name fallbacks for a new user (spec 7, user verification): the display
  * name falls back to the email; the username to the nickname, else the part of the email before
- * the @, else 'user' — cleaned to the username rules (3–30 of letters, digits, '_', '.', '-').
+ * the @, else 'user' — cleaned to the username rules (3–30 of letters, digits, '_', '.', '-') and
+ * never a reserved name: a candidate that cleans to one ('admin', 'Support-1') is passed over.
  */
 export function fallbackUsername(...candidates: (string | undefined)[]): string {
   for (const candidate of candidates) {
@@ -9,15 +23,23 @@ export function fallbackUsername(...candidates: (string | undefined)[]): string 
       .normalize('NFKD')
       .replace(/[^A-Za-z0-9_.-]+/g, '')
       .slice(0, 30);
-    if (cleaned.length >= 3) return cleaned;
-    if (cleaned.length > 0) return `${cleaned}${'_'.repeat(3 - cleaned.length)}`;
+    if (cleaned.length === 0) continue;
+    const name = cleaned.length >= 3 ? cleaned : `${cleaned}${'_'.repeat(3 - cleaned.length)}`;
+    if (usable(name)) return name;
   }
   return 'user';
 }
 
+/**
+ * The display name of a new user from what the identity provider or the form supplied, else the
+ * email, cleaned rather than refused (NFC, no control or invisible characters, ≤ 60 characters).
+ */
 export function fallbackDisplayName(email: string, ...candidates: (string | undefined)[]): string {
-  const name = candidates.map((candidate) => candidate?.trim()).find((candidate) => candidate);
-  return (name ?? email).slice(0, 60);
+  for (const candidate of candidates) {
+    const cleaned = cleanDisplayName(candidate ?? '');
+    if (cleaned) return cleaned;
+  }
+  return cleanDisplayName(email) || 'user';
 }
 
 /** The part of an email address before the @. */

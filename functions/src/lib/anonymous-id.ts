@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { tokenSecret } from './token-secret';
+import { secretValue } from './secret-value';
 
 /** The cookie that names an anonymous tracker visitor. */
 export const ANONYMOUS_ID_COOKIE = 'hw_anon';
@@ -13,8 +13,9 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 async function sign(id: string): Promise<string> {
-  // A purpose prefix keeps these signatures apart from anything else the token key signs.
-  return createHmac('sha256', await tokenSecret())
+  // The cookie has a key of its own (ANONYMOUS_ID_KEY, granted only to the tracker routes that
+  // read or issue it); the purpose prefix keeps the MAC bound to this one use all the same.
+  return createHmac('sha256', await secretValue('ANONYMOUS_ID_KEY'))
     .update(`anonymous-id:${id}`)
     .digest('base64url');
 }
@@ -27,7 +28,7 @@ export async function newAnonymousId(): Promise<{ id: string; value: string }> {
 
 /**
  * The anonymous id of a request's cookie, or undefined when there is none or its signature does
- * not match: an id cannot be forged to vote as another anonymous visitor without the token key.
+ * not match: an id cannot be forged to vote as another anonymous visitor without its key.
  */
 export async function readAnonymousId(event: APIGatewayProxyEventV2): Promise<string | undefined> {
   const prefix = `${ANONYMOUS_ID_COOKIE}=`;

@@ -7,16 +7,28 @@ const EnvSchema = z.object({
   AWS_REGION: z.string().min(1).default('us-east-1'),
   /** 'true' makes every DynamoDB call report its consumed capacity in the logs (bench/debug). */
   LOG_CONSUMED_CAPACITY: z.enum(['true', 'false']).default('false'),
-  /** The product's own token key, given directly (local stack, tests)... */
-  AUTH_TOKEN_SECRET: z.string().min(32).optional(),
-  /** ...or as a Secrets Manager secret read once per cold start (AWS). */
-  AUTH_TOKEN_SECRET_ARN: z.string().min(1).optional(),
-  /** Lifetime of the product's own tokens, in seconds. */
-  AUTH_TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(7 * 24 * 3600),
+  /**
+   * The private key that signs the product's own tokens, only in token-issuing functions: a
+   * private ES256 JWK given directly (local stack, tests)...
+   */
+  TOKEN_SIGNING_KEY: z.string().min(1).optional(),
+  /** ...or a Secrets Manager secret holding a JWK Set, read once per cold start (AWS). */
+  TOKEN_SIGNING_KEY_ARN: z.string().min(1).optional(),
+  /** The public JWK Set that verifies the product's own tokens (every token-verifying function). */
+  TOKEN_VERIFY_KEYS: z.string().min(1).optional(),
+  /** Lifetime of the product's own tokens, in seconds (no refresh: see the README). */
+  AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  /**
+   * The value CloudFront sends in `x-origin-verify` (AWS only): when set, requests without it are
+   * refused, and only then is CloudFront's viewer address believed. Unset locally.
+   */
+  ORIGIN_VERIFY_SECRET: z.string().min(32).optional(),
+  /**
+   * The anonymous tracker cookie's HMAC key, directly (locally) or as a secret (AWS); read by
+   * `secretValue('ANONYMOUS_ID_KEY')`, listed here so a short key fails fast.
+   */
+  ANONYMOUS_ID_KEY: z.string().min(32).optional(),
+  ANONYMOUS_ID_KEY_ARN: z.string().min(1).optional(),
   /** The hosted login's OpenID issuer (local oidc-provider, Cognito or an external IdP). */
   AUTH_ISSUER: z.url().optional(),
   /** Expected `aud` of the IdP's access tokens (resource indicator); omit when the IdP sets none. */
@@ -34,6 +46,34 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(15 * 60),
+  /**
+   * How `sendMail` delivers (`functions/src/lib/mail.ts`): `smtp` locally (the local stack's mail
+   * sink), `ses` on AWS. Unset in functions that send no mail.
+   */
+  MAIL_TRANSPORT: z.enum(['smtp', 'ses']).optional(),
+  /** The SMTP server of the `smtp` transport (the local stack sets both). */
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The sender of every mail, `address` or `Name <address>`. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an email address, optionally as "Name <address>"')
+    .optional(),
+  /** SES only: the sending identity's ARN when it must be named (sending authorization). */
+  MAIL_IDENTITY_ARN: z.string().startsWith('arn:').optional(),
+  /** The site's absolute origin, for the links in mails (e.g. `https://hatchworks.example`). */
+  SITE_URL: z.url().optional(),
+});
+
+/** A transport without its settings is a misconfiguration, reported with the rest at start. */
+const CheckedEnvSchema = EnvSchema.superRefine((value, context) => {
+  const missing = (key: keyof typeof value, why: string) =>
+    context.addIssue({ code: 'custom', path: [key], message: `required ${why}` });
+  if (value.MAIL_TRANSPORT && !value.MAIL_FROM) missing('MAIL_FROM', 'with MAIL_TRANSPORT');
+  if (value.MAIL_TRANSPORT === 'smtp') {
+    if (!value.SMTP_HOST) missing('SMTP_HOST', 'with MAIL_TRANSPORT=smtp');
+    if (!value.SMTP_PORT) missing('SMTP_PORT', 'with MAIL_TRANSPORT=smtp');
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -46,7 +86,7 @@ let cached: Env | undefined;
  */
 export function env(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  const parsed = CheckedEnvSchema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join('.')}: ${issue.message}`,

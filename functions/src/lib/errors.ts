@@ -57,7 +57,7 @@ export class ConflictError extends AppError {
   }
 }
 
-/** 429 with `Retry-After`: a limit per client, account or email was reached. */
+/** 429 with `Retry-After`: a limit is used up until the given number of seconds have passed. */
 export class RateLimitedError extends AppError {
   constructor(message: string, retryAfterSeconds: number) {
     super(429, 'RATE_LIMITED', message, {

@@ -1,6 +1,15 @@
-import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeJwt,
+  errors,
+  jwtVerify,
+  SignJWT,
+  type JSONWebKeySet,
+  type JWTPayload,
+} from 'jose';
 import { env } from './env';
-import { tokenSecret } from './token-secret';
+import { signingKey } from './signing-key';
 
 /** Issuer and audience of the product's own tokens. */
 export const OWN_ISSUER = 'hatchworks';
@@ -8,7 +17,12 @@ export const OWN_AUDIENCE = 'hatchworks-api';
 
 /** A verified bearer token: whose it is and who vouched for it. */
 export type VerifiedToken =
-  | { readonly kind: 'own'; readonly userId: string; readonly version: number }
+  | {
+      readonly kind: 'own';
+      readonly userId: string;
+      /** The user's token version when it was signed (`ver`); a bumped version revokes it. */
+      readonly version: number;
+    }
   | {
       readonly kind: 'idp';
       readonly issuer: string;
@@ -18,18 +32,38 @@ export type VerifiedToken =
     };
 
 /**
- * Signs a token for a user of the product's own email and password login. It carries the user's
- * `token_version` as `ver`: a password change or reset bumps it and so revokes older tokens.
+ * Signs a token for a user of the product's own email and password login (ES256 with the private
+ * key, which only token-issuing functions hold). `ver` is the user's token version: raising it
+ * (password change or reset) revokes every token signed before.
  */
-export async function signOwnToken(user: { id: string; token_version?: number }): Promise<string> {
+export async function signOwnToken(user: {
+  readonly id: string;
+  readonly token_version?: number;
+}): Promise<string> {
+  const { kid, key } = await signingKey();
   return new SignJWT({ ver: user.token_version ?? 0 })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid })
     .setIssuer(OWN_ISSUER)
     .setAudience(OWN_AUDIENCE)
     .setSubject(user.id)
     .setIssuedAt()
     .setExpirationTime(`${env().AUTH_TOKEN_TTL_SECONDS}s`)
-    .sign(await tokenSecret());
+    .sign(key);
+}
+
+let ownKeys: ReturnType<typeof createLocalJWKSet> | undefined;
+
+/**
+ * The public keys that verify the product's own tokens (`TOKEN_VERIFY_KEYS`, a JWK Set): plain
+ * configuration, since they are public, so verifying needs no secret and no network call. Several
+ * keys verify during a rotation; the token's `kid` picks one.
+ */
+function ownVerificationKeys(): ReturnType<typeof createLocalJWKSet> {
+  if (ownKeys) return ownKeys;
+  const text = env().TOKEN_VERIFY_KEYS;
+  if (!text) throw new Error('Invalid function configuration: TOKEN_VERIFY_KEYS is required');
+  ownKeys = createLocalJWKSet(JSON.parse(text) as JSONWebKeySet);
+  return ownKeys;
 }
 
 interface IdpMetadata {
@@ -66,7 +100,7 @@ export function isTokenRejection(error: unknown): boolean {
 
 /**
  * Verifies a bearer token of either kind with its signature, issuer, audience and expiry: the
- * product's own (HS256 with the token secret) or the hosted login's (the IdP's JWKS). Returns
+ * product's own (ES256 with the public keys) or the hosted login's (the IdP's JWKS). Returns
  * undefined for a token that is neither.
  */
 export async function verifyBearer(token: string): Promise<VerifiedToken | undefined> {
@@ -78,14 +112,14 @@ export async function verifyBearer(token: string): Promise<VerifiedToken | undef
   }
   const config = env();
   if (issuer === OWN_ISSUER) {
-    const { payload } = await jwtVerify(token, await tokenSecret(), {
+    const { payload } = await jwtVerify(token, ownVerificationKeys(), {
       issuer: OWN_ISSUER,
       audience: OWN_AUDIENCE,
-      algorithms: ['HS256'],
-      requiredClaims: ['sub', 'exp'],
+      algorithms: ['ES256'],
+      requiredClaims: ['sub', 'exp', 'ver'],
     });
-    const version = typeof payload.ver === 'number' ? payload.ver : 0;
-    return { kind: 'own', userId: payload.sub ?? '', version };
+    if (typeof payload.ver !== 'number' || !Number.isInteger(payload.ver)) return undefined;
+    return { kind: 'own', userId: payload.sub ?? '', version: payload.ver };
   }
   if (config.AUTH_ISSUER && issuer === config.AUTH_ISSUER) {
     const { jwks } = await identityProvider(config.AUTH_ISSUER);

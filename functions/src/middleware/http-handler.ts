@@ -16,6 +16,7 @@ import type { StoredUser } from '../data/users-repository';
 import { UnauthorizedError } from '../lib/errors';
 import { accessGuard, type Caller, type CallerContext, type Identify } from './access';
 import { errorHandler } from './error-handler';
+import { originLock } from './origin-lock';
 import { isHandlerResult, jsonResponse, type HandlerResult } from './response';
 
 type Event = APIGatewayProxyEventV2;
@@ -124,9 +125,10 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, location: stri
 }
 
 /**
- * The one standard middy chain of every route: access log, error envelope, event normalising, the
- * manifest's access check (before anything else), body size limit, JSON body parsing, zod validation of body, query and path parameters, and the
- * success envelope `{success: true, data}` (plus `next_cursor` for pages).
+ * The one standard middy chain of every route: access log, error envelope, the origin lock (only
+ * requests through CloudFront, on AWS), event normalising, the manifest's access check, body size
+ * limit, JSON body parsing, zod validation of body, query and path parameters, and the success
+ * envelope `{success: true, data}` (plus `next_cursor` for pages).
  */
 export function httpHandler<
   BodySchema extends z.ZodType | undefined = undefined,
@@ -169,6 +171,7 @@ export function httpHandler<
   const chain = middy<Event, Result>(base)
     .use(accessLog())
     .use(errorHandler())
+    .use(originLock())
     .use(httpEventNormalizer())
     .use(accessGuard(spec.identify, { allowUnlinkedIdentity: spec.allowUnlinkedIdentity ?? false }))
     .use(bodySizeLimit(LIMITS.requestBodyMaxBytes))

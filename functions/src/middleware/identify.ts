@@ -11,7 +11,7 @@ function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
 
 /**
  * Verifies the request's bearer token (the product's own or the IdP's) and finds its live user;
- * a bad or foreign token is no caller.
+ * a bad or foreign token, or an own token of an older token version, is no caller.
  */
 export async function identify(event: APIGatewayProxyEventV2): Promise<Caller> {
   const raw = bearerToken(event);
@@ -19,13 +19,12 @@ export async function identify(event: APIGatewayProxyEventV2): Promise<Caller> {
   try {
     const token = await verifyBearer(raw);
     if (!token) return {};
-    if (token.kind === 'own') {
-      const user = await getUserById(token.userId);
-      // A password change or reset bumped the version: earlier tokens no longer count.
-      if (!user || (user.token_version ?? 0) !== token.version) return {};
-      return { token, user };
-    }
-    const user = await getUserBySubject(token.issuer, token.subject);
+    const user =
+      token.kind === 'own'
+        ? await getUserById(token.userId)
+        : await getUserBySubject(token.issuer, token.subject);
+    // A password change or reset raises the user's token version: older own tokens are void.
+    if (token.kind === 'own' && user && token.version !== (user.token_version ?? 0)) return {};
     return { token, ...(user ? { user } : {}) };
   } catch (error) {
     if (isTokenRejection(error)) return {};

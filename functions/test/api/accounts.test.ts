@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { AuthResult, User } from '@hatchworks/shared/schemas/users';
-import { api, randomLoopback } from '../../../test/support/api';
+import { api } from '../../../test/support/api';
+import { freshClientAddress } from '../../../test/support/client-addresses';
 import { bearer, registerAdmin, registerUser, verifyEmail } from '../../../test/support/accounts';
 import { linkFromMail, waitForMail } from '../../../test/support/mail';
 
@@ -24,7 +25,7 @@ describe('POST /api/auth/register', () => {
           username: `reg_${randomUUID().slice(0, 8)}`,
           display_name: 'Reg User',
         },
-        from: randomLoopback(),
+        from: freshClientAddress(),
       },
     );
 
@@ -57,7 +58,7 @@ describe('POST /api/auth/register', () => {
     const answer = await api<{ data: { user: User } }>('/api/auth/register', {
       method: 'POST',
       json: { email, password: 'long enough password' },
-      from: randomLoopback(),
+      from: freshClientAddress(),
     });
 
     expect(answer.status).toBe(201);
@@ -72,7 +73,7 @@ describe('POST /api/auth/register', () => {
     const answer = await api('/api/auth/register', {
       method: 'POST',
       json: { email: existing.user.email.toUpperCase(), password: 'another long password' },
-      from: randomLoopback(),
+      from: freshClientAddress(),
     });
 
     expect(answer.status).toBe(409);
@@ -93,7 +94,7 @@ describe('POST /api/auth/register', () => {
         password: 'another long password',
         username: existing.user.username.toUpperCase(),
       },
-      from: randomLoopback(),
+      from: freshClientAddress(),
     });
 
     expect(answer.status).toBe(409);
@@ -112,7 +113,7 @@ describe('POST /api/auth/register', () => {
     const answer = await api<{ details: { field: string }[] }>('/api/auth/register', {
       method: 'POST',
       json: body,
-      from: randomLoopback(),
+      from: freshClientAddress(),
     });
 
     expect(answer.status).toBe(400);
@@ -121,7 +122,7 @@ describe('POST /api/auth/register', () => {
 
   it('answers 429 with Retry-After once one client made 5 accounts within the hour', async () => {
     // Prepare
-    const client = randomLoopback();
+    const client = freshClientAddress();
 
     // Act
     const answers = [];
@@ -150,7 +151,7 @@ describe('POST /api/auth/register', () => {
     const fromElsewhere = await api('/api/auth/register', {
       method: 'POST',
       json: { email: freshEmail(), password: 'long enough password' },
-      from: randomLoopback(),
+      from: freshClientAddress(),
     });
     expect(fromElsewhere.status).toBe(201);
   });
@@ -162,7 +163,7 @@ describe('POST /api/auth/register', () => {
       api('/api/auth/register', {
         method: 'POST',
         json: { email, password: 'long enough password' },
-        from: randomLoopback(),
+        from: freshClientAddress(),
       });
 
     // Act
@@ -181,7 +182,7 @@ describe('POST /api/auth/login', () => {
     const answer = await api<{ data: AuthResult }>('/api/auth/login', {
       method: 'POST',
       json: { email: account.user.email, password: account.password },
-      from: randomLoopback(),
+      from: freshClientAddress(),
     });
 
     expect(answer.status).toBe(200);
@@ -194,7 +195,7 @@ describe('POST /api/auth/login', () => {
 
   it('answers a wrong password and an unknown email alike with 401', async () => {
     const account = await registerUser();
-    const client = randomLoopback();
+    const client = freshClientAddress();
 
     const wrong = await api('/api/auth/login', {
       method: 'POST',
@@ -220,7 +221,7 @@ describe('POST /api/auth/login', () => {
   it('refuses the right password of an unverified account with 403 until the email is proven', async () => {
     // Prepare
     const email = freshEmail();
-    const client = randomLoopback();
+    const client = freshClientAddress();
     await api('/api/auth/register', {
       method: 'POST',
       json: { email, password: 'long enough password' },
@@ -251,7 +252,7 @@ describe('POST /api/auth/login', () => {
 
   it('limits failed attempts per account and client with 429 and Retry-After, even for the right password', async () => {
     const account = await registerUser();
-    const client = randomLoopback();
+    const client = freshClientAddress();
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const answer = await api('/api/auth/login', {
         method: 'POST',
@@ -275,7 +276,7 @@ describe('POST /api/auth/login', () => {
   it('lets 40 parallel wrong passwords from one client through at most 5 times, while the owner signs in from another', async () => {
     // Prepare
     const account = await registerUser();
-    const attacker = randomLoopback();
+    const attacker = freshClientAddress();
 
     // Act
     const attempts = await Promise.all(
@@ -304,7 +305,7 @@ describe('POST /api/auth/login', () => {
   it('gives a successful login its slot back, so signing in often never locks anyone out', async () => {
     // Prepare
     const account = await registerUser();
-    const client = randomLoopback();
+    const client = freshClientAddress();
     const login = (password: string) =>
       api('/api/auth/login', {
         method: 'POST',
@@ -348,7 +349,7 @@ describe('GET and PUT /api/user/profile', () => {
         password: 'long enough password',
         username: account.user.username,
       },
-      from: randomLoopback(),
+      from: freshClientAddress(),
     });
     expect(reuse.status).toBe(201);
   });
@@ -400,7 +401,7 @@ describe('DELETE /api/user/delete-account', () => {
     const login = await api('/api/auth/login', {
       method: 'POST',
       json: { email: account.user.email, password: account.password },
-      from: randomLoopback(),
+      from: freshClientAddress(),
     });
     expect(login.status).toBe(401);
     const again = await api('/api/auth/register', {
@@ -410,7 +411,7 @@ describe('DELETE /api/user/delete-account', () => {
         password: 'long enough password',
         username: account.user.username,
       },
-      from: randomLoopback(),
+      from: freshClientAddress(),
     });
     expect(again.status).toBe(201);
   });

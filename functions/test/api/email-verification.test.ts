@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AuthResult, User, VerifyEmailResult } from '@hatchworks/shared/schemas/users';
 import { bearer, dataLayer, registerUser, verificationToken } from '../../../test/support/accounts';
-import { api, randomLoopback } from '../../../test/support/api';
+import { api } from '../../../test/support/api';
+import { freshClientAddress } from '../../../test/support/client-addresses';
 import { ledgerOf } from '../../../test/support/eggs';
 import { mailbox } from '../../../test/support/mail';
 
@@ -14,7 +15,7 @@ async function register(email: string) {
   const answer = await api<{ data: { user: User } }>('/api/auth/register', {
     method: 'POST',
     json: { email, password },
-    from: randomLoopback(),
+    from: freshClientAddress(),
   });
   if (answer.status !== 201) throw new Error(`register: ${answer.status}`);
   return answer.body.data.user;
@@ -30,13 +31,13 @@ async function login(email: string) {
   const answer = await api<{ data: AuthResult }>('/api/auth/login', {
     method: 'POST',
     json: { email, password },
-    from: randomLoopback(),
+    from: freshClientAddress(),
   });
   if (answer.status !== 200) throw new Error(`login: ${answer.status}`);
   return answer.body.data;
 }
 
-const resend = (json: unknown, headers: Record<string, string> = {}, from = randomLoopback()) =>
+const resend = (json: unknown, headers: Record<string, string> = {}, from = freshClientAddress()) =>
   api<{ data: null; message: string }>('/api/auth/resend-verification', {
     method: 'POST',
     headers,

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AuthResult, User } from '@hatchworks/shared/schemas/users';
 import { bearer, dataLayer, registerUser, verifyHostedUser } from '../../../test/support/accounts';
-import { api, randomLoopback } from '../../../test/support/api';
+import { api } from '../../../test/support/api';
+import { freshClientAddress } from '../../../test/support/client-addresses';
 import { signInWithIdp } from '../../../test/support/idp';
 import { linkFromMail, mailbox, waitForMail } from '../../../test/support/mail';
 
 const INVALID_LINK = 'This password reset link is invalid or has expired.';
 
-const login = (email: string, password: string, from = randomLoopback()) =>
+const login = (email: string, password: string, from = freshClientAddress()) =>
   api<{ data: AuthResult }>('/api/auth/login', { method: 'POST', json: { email, password }, from });
 
 const profileStatus = async (token: string) =>
@@ -21,7 +22,7 @@ const changePassword = (token: string, json: unknown) =>
     json,
   });
 
-const askReset = (email: string, from = randomLoopback()) =>
+const askReset = (email: string, from = freshClientAddress()) =>
   api<{ message: string }>('/api/auth/password-reset', { method: 'POST', json: { email }, from });
 
 const confirmReset = (token: string, password: string) =>
@@ -175,7 +176,7 @@ describe('POST /api/auth/password-reset and /confirm', () => {
     await api('/api/auth/register', {
       method: 'POST',
       json: { email, password: 'the squatters password' },
-      from: randomLoopback(),
+      from: freshClientAddress(),
     });
     const asked = new Date();
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TRACKER_MESSAGES } from '@hatchworks/shared/schemas/tracker';
 import { registerUser } from '../../../test/support/accounts';
 import {
   TrackerClient,
@@ -9,11 +10,60 @@ import {
   vote,
 } from '../../../test/support/tracker';
 
+const ID_COOKIE =
+  /^hw_anon=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/api\/tracker; Max-Age=31536000; HttpOnly; SameSite=Lax$/;
+
+/** The votes a request has, as the list says. */
+async function storedVotes(requestId: string): Promise<number | undefined> {
+  const listed = await listRequests({ sort_by: 'date', limit: 100 });
+  return listed.body.data.feature_requests.find((each) => each.id === requestId)?.votes;
+}
+
+describe('GET of the tracker lists', () => {
+  it.each(['/api/tracker/feature-requests', '/api/tracker/project-suggestions'])(
+    '%s gives an anonymous visitor a signed HttpOnly, SameSite=Lax id cookie for the tracker API',
+    async (path) => {
+      // Prepare
+      const client = new TrackerClient();
+      // Act
+      const first = await client.call(path);
+      const cookie = client.cookie;
+      const again = await client.call(path);
+      // Assess
+      expect(first.status).toBe(200);
+      expect(first.headers.getSetCookie()).toEqual([expect.stringMatching(ID_COOKIE)]);
+      expect(again.headers.getSetCookie()).toEqual([]);
+      expect(client.cookie).toBe(cookie);
+    },
+  );
+
+  it('marks the cookie Secure when the visitor came over HTTPS', async () => {
+    const client = new TrackerClient();
+
+    await client.call('/api/tracker/feature-requests', {
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+
+    expect(client.lastSetCookie).toMatch(/; Secure$/);
+  });
+
+  it('gives a signed-in user no cookie', async () => {
+    const user = await registerUser();
+    const client = new TrackerClient(user.token);
+
+    const answer = await client.call('/api/tracker/feature-requests');
+
+    expect(answer.status).toBe(200);
+    expect(client.cookie).toBeUndefined();
+  });
+});
+
 describe('POST /api/tracker/vote', () => {
-  it('gives an anonymous voter a signed HttpOnly, SameSite=Lax id cookie on the first vote', async () => {
+  it('counts the vote of a visitor who brings the cookie a tracker list gave', async () => {
     // Prepare
     const request = await submitRequest();
-    const client = new TrackerClient();
+    const client = await TrackerClient.visitor();
+    const cookie = client.cookie;
     // Act
     const answer = await vote(client, 'feature_request', request.id, 'up');
     // Assess
@@ -24,31 +74,58 @@ describe('POST /api/tracker/vote', () => {
       votes: 1,
       my_vote: 'up',
     });
-    expect(client.lastSetCookie).toMatch(
-      /^hw_anon=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/api\/tracker; Max-Age=31536000; HttpOnly; SameSite=Lax$/,
-    );
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(client.cookie).toBe(cookie);
   });
 
-  it('marks the cookie Secure when the visitor came over HTTPS', async () => {
+  it('refuses ten cookie-less votes with "Reload the page to vote…", and the count stays', async () => {
+    // Prepare
     const request = await submitRequest();
     const client = new TrackerClient();
+    // Act
+    const answers = [];
+    for (let i = 0; i < 10; i += 1) {
+      answers.push(await vote(client, 'feature_request', request.id, 'up'));
+    }
+    // Assess
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        success: false,
+        code: 'VALIDATION_ERROR',
+        error: TRACKER_MESSAGES.cookieRequired,
+      });
+      expect(answer.headers.getSetCookie()).toEqual([]);
+    }
+    expect(await storedVotes(request.id)).toBe(0);
+  });
 
-    await client.call('/api/tracker/vote', {
-      method: 'POST',
-      headers: { 'x-forwarded-proto': 'https' },
-      json: { target_type: 'feature_request', target_id: request.id, direction: 'up' },
-    });
-
-    expect(client.lastSetCookie).toMatch(/; Secure$/);
+  it('refuses a forged or made-up anonymous id', async () => {
+    // Prepare
+    const request = await submitRequest();
+    const victim = await TrackerClient.visitor();
+    await vote(victim, 'feature_request', request.id, 'up');
+    const [id] = (victim.cookie ?? '').replace('hw_anon=', '').split('.');
+    const forger = new TrackerClient();
+    const inventor = new TrackerClient();
+    forger.cookie = `hw_anon=${id}.${'A'.repeat(43)}`;
+    inventor.cookie = `hw_anon=${'B'.repeat(22)}.${'C'.repeat(43)}`;
+    // Act
+    const forged = await vote(forger, 'feature_request', request.id, 'down');
+    const invented = await vote(inventor, 'feature_request', request.id, 'up');
+    // Assess
+    expect([forged.status, invented.status]).toEqual([400, 400]);
+    expect(forged.body.error).toBe(TRACKER_MESSAGES.cookieRequired);
+    expect(invented.body.error).toBe(TRACKER_MESSAGES.cookieRequired);
+    expect(await storedVotes(request.id)).toBe(1);
   });
 
   it('removes the vote when the same direction is voted again, and switches it otherwise', async () => {
     // Prepare
     const request = await submitRequest();
-    const client = new TrackerClient();
+    const client = await TrackerClient.visitor();
     // Act
     const up = await vote(client, 'feature_request', request.id, 'up');
-    const cookieAfterFirstVote = client.cookie;
     const again = await vote(client, 'feature_request', request.id, 'up');
     const down = await vote(client, 'feature_request', request.id, 'down');
     const switched = await vote(client, 'feature_request', request.id, 'up');
@@ -60,14 +137,13 @@ describe('POST /api/tracker/vote', () => {
       'down',
       'up',
     ]);
-    expect(client.cookie).toBe(cookieAfterFirstVote);
   });
 
   it('shows each voter their own vote in the lists', async () => {
     // Prepare
     const request = await submitRequest();
-    const voter = new TrackerClient();
-    const other = new TrackerClient();
+    const voter = await TrackerClient.visitor();
+    const other = await TrackerClient.visitor();
     await vote(voter, 'feature_request', request.id, 'down');
     await vote(other, 'feature_request', request.id, 'up');
     await vote(other, 'feature_request', request.id, 'up');
@@ -89,34 +165,21 @@ describe('POST /api/tracker/vote', () => {
     const request = await submitRequest();
     const first = new TrackerClient(user.token);
     const second = new TrackerClient(user.token);
+    second.cookie = (await TrackerClient.visitor()).cookie;
     // Act
-    await vote(first, 'feature_request', request.id, 'up');
+    const fromHere = await vote(first, 'feature_request', request.id, 'up');
     const fromElsewhere = await vote(second, 'feature_request', request.id, 'up');
     // Assess
+    expect(fromHere.body.data).toMatchObject({ votes: 1, my_vote: 'up' });
     expect(fromElsewhere.body.data).toMatchObject({ votes: 0, my_vote: null });
     expect(first.cookie).toBeUndefined();
-    expect(second.cookie).toBeUndefined();
-  });
-
-  it('ignores a forged anonymous id and counts the visitor as a new voter', async () => {
-    // Prepare
-    const request = await submitRequest();
-    const victim = new TrackerClient();
-    await vote(victim, 'feature_request', request.id, 'up');
-    const [id] = (victim.cookie ?? '').replace('hw_anon=', '').split('.');
-    const forger = new TrackerClient();
-    forger.cookie = `hw_anon=${id}.${'A'.repeat(43)}`;
-    // Act
-    const answer = await vote(forger, 'feature_request', request.id, 'up');
-    // Assess
-    expect(answer.body.data).toMatchObject({ votes: 2, my_vote: 'up' });
-    expect(forger.cookie).not.toContain(`hw_anon=${id}.`);
   });
 
   it('votes on project suggestions the same way', async () => {
     // Prepare
     const suggestion = await submitSuggestion();
     const client = new TrackerClient();
+    await client.call('/api/tracker/project-suggestions');
     // Act
     const down = await vote(client, 'project_suggestion', suggestion.id, 'down');
     const listed = await listSuggestions({ sort_by: 'date', limit: 20 }, client);
@@ -138,8 +201,8 @@ describe('POST /api/tracker/vote', () => {
     async () => {
       // Prepare
       const request = await submitRequest();
-      const voters = Array.from({ length: 15 }, () => new TrackerClient());
-      const togglers = Array.from({ length: 4 }, () => new TrackerClient());
+      const voters = await Promise.all(Array.from({ length: 15 }, () => TrackerClient.visitor()));
+      const togglers = await Promise.all(Array.from({ length: 4 }, () => TrackerClient.visitor()));
       // Act: 15 voters at once (every third one down), while 4 others vote up twice (no vote left).
       const answers = await Promise.all([
         ...voters.map((client, index) =>
@@ -152,9 +215,7 @@ describe('POST /api/tracker/vote', () => {
       ]);
       // Assess
       expect(answers.every((answer) => answer.status === 200)).toBe(true);
-      const listed = await listRequests({ sort_by: 'date', limit: 50 });
-      const stored = listed.body.data.feature_requests.find((each) => each.id === request.id);
-      expect(stored?.votes).toBe(10 - 5);
+      expect(await storedVotes(request.id)).toBe(10 - 5);
     },
   );
 
@@ -167,7 +228,9 @@ describe('POST /api/tracker/vote', () => {
     );
     // Act
     const top = before.body.data.feature_requests[0]?.votes ?? 0;
-    const voters = Array.from({ length: Math.max(0, top) + 1 }, () => new TrackerClient());
+    const voters = await Promise.all(
+      Array.from({ length: Math.max(0, top) + 1 }, () => TrackerClient.visitor()),
+    );
     await Promise.all(voters.map((client) => vote(client, 'feature_request', request.id, 'up')));
     const after = await listRequests({ priority: 'High', category: 'New Feature', limit: 100 });
     // Assess
@@ -198,7 +261,9 @@ describe('POST /api/tracker/vote', () => {
     ],
     [{ target_type: 'feature_request', target_id: '', direction: 'up' }, 400, 'Invalid vote'],
   ])('answers %j with %i "%s"', async (json, status, message) => {
-    const answer = await new TrackerClient().call('/api/tracker/vote', { method: 'POST', json });
+    const client = await TrackerClient.visitor();
+
+    const answer = await client.call('/api/tracker/vote', { method: 'POST', json });
 
     expect(answer.status).toBe(status);
     expect(answer.body.error).toBe(message);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@hatchworks/shared/schemas/users';
 import { bearer, registerUser, verifyHostedUser } from '../../../test/support/accounts';
-import { api, randomLoopback } from '../../../test/support/api';
+import { api } from '../../../test/support/api';
+import { freshClientAddress } from '../../../test/support/client-addresses';
 import { signInWithIdp } from '../../../test/support/idp';
 
 const password = 'idp password 123';
@@ -71,7 +72,7 @@ describe('POST /api/auth0/verify-user', () => {
     const registered = await api('/api/auth/register', {
       method: 'POST',
       json: { email: victimEmail, password: attackerPassword },
-      from: randomLoopback(),
+      from: freshClientAddress(),
     });
     const victim = await signInWithIdp({ email: victimEmail, password, signUp: {} });
 
@@ -80,7 +81,7 @@ describe('POST /api/auth0/verify-user', () => {
     const attackerLogin = await api('/api/auth/login', {
       method: 'POST',
       json: { email: victimEmail, password: attackerPassword },
-      from: randomLoopback(),
+      from: freshClientAddress(),
     });
     const victimProfile = await api('/api/user/profile', { headers: bearer(victim.accessToken) });
 
@@ -100,7 +101,7 @@ describe('POST /api/auth0/verify-user', () => {
 
   it('counts first hosted sign-ins against the per-client sign-up limit', async () => {
     // Prepare
-    const client = randomLoopback();
+    const client = freshClientAddress();
     const people = await Promise.all(
       Array.from({ length: 6 }, () => signInWithIdp({ email: freshEmail(), password, signUp: {} })),
     );

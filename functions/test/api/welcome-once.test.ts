@@ -9,7 +9,8 @@ import {
   verifyEmail,
   verifyHostedUser,
 } from '../../../test/support/accounts';
-import { api, randomLoopback } from '../../../test/support/api';
+import { api } from '../../../test/support/api';
+import { freshClientAddress } from '../../../test/support/client-addresses';
 import { ledgerOf, profileOf } from '../../../test/support/eggs';
 import { approvedFeature, createProject, vote } from '../../../test/support/features';
 import { signInWithIdp } from '../../../test/support/idp';
@@ -22,7 +23,7 @@ const deleteAccount = (token: string) =>
 
 /** Registers `email` again, opens the new link and logs in. */
 async function registerAgain(email: string, password: string) {
-  const client = randomLoopback();
+  const client = freshClientAddress();
   const asked = new Date();
   const registered = await api('/api/auth/register', {
     method: 'POST',

@@ -3,8 +3,8 @@ import * as anonymousId from '../../src/lib/anonymous-id';
 import { httpEvent } from '../support/events';
 
 beforeAll(() => {
-  // Read on the first signature (the token key of the product's own tokens).
-  process.env.AUTH_TOKEN_SECRET = 'unit-test-secret-of-at-least-32-characters';
+  // Read on the first signature: the cookie's own key, nothing of the product's tokens.
+  process.env.ANONYMOUS_ID_KEY = 'unit-test-secret-of-at-least-32-characters';
 });
 
 const withCookie = (cookie: string) => httpEvent({ cookies: ['theme=dark', cookie] });

@@ -43,6 +43,26 @@ export interface TokenSettings {
   readonly loginFailureWindowSeconds?: number;
 }
 
+/**
+ * Generations of the generated keys: the same value keeps a key on every deployment, a new one
+ * replaces it (the token signing key keeps its predecessor for verification).
+ */
+export interface KeyGenerations {
+  readonly tokenKey: string;
+  readonly originSecret: string;
+}
+
+/** Who the site's mails come from, and the SES identity that sends them. */
+export interface MailSettings {
+  /** `MAIL_FROM`: `address` or `Name <address>`. */
+  readonly from: string;
+  /**
+   * The verified SES identity the functions may send as: a domain, an email address, or an
+   * identity ARN (e.g. another account's, shared by a sending authorization policy).
+   */
+  readonly identity: string;
+}
+
 /** Everything an operator can set with `-c key=value` or in `cdk.json` (see infra/aws/README.md). */
 export interface SiteSettings {
   readonly stackName: string;
@@ -54,9 +74,12 @@ export interface SiteSettings {
   readonly customDomain?: CustomDomain;
   readonly identity: IdentitySettings;
   readonly tokens: TokenSettings;
+  readonly keyGenerations: KeyGenerations;
   readonly logLevel: LogLevel;
   /** Makes every DynamoDB call log its consumed capacity (bench/debug). */
   readonly logConsumedCapacity: boolean;
+  /** The mail sender; without it the functions that send mail cannot (synth warns). */
+  readonly mail?: MailSettings;
 }
 
 /** The context keys of the app, in one place so README, code and tests agree. */
@@ -80,6 +103,10 @@ export const CONTEXT_KEYS = {
   loginMaxFailuresPerAccount: 'loginMaxFailuresPerAccount',
   loginMaxFailuresPerClient: 'loginMaxFailuresPerClient',
   loginFailureWindowSeconds: 'loginFailureWindowSeconds',
+  tokenKeyGeneration: 'tokenKeyGeneration',
+  originSecretGeneration: 'originSecretGeneration',
+  mailFrom: 'mailFrom',
+  mailIdentity: 'mailIdentity',
 } as const;
 
 /** Thrown for a context value an operator must fix; the message names the key. */
@@ -247,6 +274,17 @@ function tokens(node: Node): TokenSettings {
   ) as TokenSettings;
 }
 
+/** A key generation: short letters, digits and hyphens (it becomes part of resource ids). */
+function generation(node: Node, key: string): string {
+  const value = text(node, key) ?? '1';
+  if (!/^[A-Za-z0-9-]{1,32}$/.test(value)) {
+    throw new SiteContextError(
+      `"${key}" must be 1 to 32 letters, digits or hyphens (e.g. 2 or 2025-06); got "${value}".`,
+    );
+  }
+  return value;
+}
+
 function logLevel(node: Node): LogLevel {
   const value = (text(node, CONTEXT_KEYS.logLevel) ?? 'INFO').toUpperCase();
   const level = LOG_LEVELS.find((candidate) => candidate === value);
@@ -258,17 +296,61 @@ function logLevel(node: Node): LogLevel {
   return level;
 }
 
+const EMAIL_ADDRESS =
+  /^[^\s<>@",;]+@((?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,})$/;
+const DOMAIN_NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+const SES_IDENTITY_ARN = /^arn:aws[a-z-]*:ses:[a-z0-9-]+:\d{12}:identity\/.+$/;
+
+function mail(node: Node): MailSettings | undefined {
+  const from = text(node, CONTEXT_KEYS.mailFrom);
+  const identity = text(node, CONTEXT_KEYS.mailIdentity);
+  if (!from) {
+    if (identity) {
+      throw new SiteContextError(
+        `"${CONTEXT_KEYS.mailIdentity}" needs "${CONTEXT_KEYS.mailFrom}", the sender's address.`,
+      );
+    }
+    return undefined;
+  }
+  // `Name <address>` or the bare address; the name may not hide another address or a header.
+  const address = /^[^<>\r\n@]*<([^<>]+)>$/.exec(from)?.[1] ?? from;
+  const domain = EMAIL_ADDRESS.exec(address)?.[1];
+  if (!domain) {
+    throw new SiteContextError(
+      `"${CONTEXT_KEYS.mailFrom}" must be an email address or "Name <address>"; got "${from}".`,
+    );
+  }
+  if (
+    identity &&
+    !SES_IDENTITY_ARN.test(identity) &&
+    !EMAIL_ADDRESS.test(identity) &&
+    !DOMAIN_NAME.test(identity)
+  ) {
+    throw new SiteContextError(
+      `"${CONTEXT_KEYS.mailIdentity}" must be a domain, an email address or an SES identity ARN ` +
+        `(arn:aws:ses:<region>:<account>:identity/<name>); got "${identity}".`,
+    );
+  }
+  return { from, identity: identity ?? domain.toLowerCase() };
+}
+
 /** Reads and checks the operator's context once; a wrong value fails synth naming its key. */
 export function readSiteSettings(node: Node): SiteSettings {
   const domain = customDomain(node);
   const identitySettings = identity(node);
+  const mailSettings = mail(node);
   return {
     stackName: text(node, CONTEXT_KEYS.stackName) ?? 'Hatchworks',
     runtimeConfig: runtimeConfig(node, identitySettings),
     ...(domain ? { customDomain: domain } : {}),
     identity: identitySettings,
     tokens: tokens(node),
+    keyGenerations: {
+      tokenKey: generation(node, CONTEXT_KEYS.tokenKeyGeneration),
+      originSecret: generation(node, CONTEXT_KEYS.originSecretGeneration),
+    },
     logLevel: logLevel(node),
     logConsumedCapacity: text(node, CONTEXT_KEYS.logConsumedCapacity) === 'true',
+    ...(mailSettings ? { mail: mailSettings } : {}),
   };
 }

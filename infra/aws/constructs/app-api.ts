@@ -14,7 +14,9 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
-import { AppFunction, type TokenAccess } from './app-function';
+import { AppFunction, type MailAccess } from './app-function';
+import type { FunctionKeys } from './function-keys';
+import { routeFunctionSpec } from './function-spec';
 
 /** The API Gateway route key of a manifest entry (`ANY` stays `ANY`). */
 export const httpRouteKey = (route: Pick<RouteDefinition, 'method' | 'path'>): HttpRouteKey =>
@@ -49,8 +51,10 @@ export interface AppApiProps {
   readonly table: ITable;
   /** Environment for every function (log level, debug switches). */
   readonly environment?: Readonly<Record<string, string>>;
-  /** The token key and identity settings, given only to the functions of routes that use them. */
-  readonly tokens?: TokenAccess;
+  /** The stack's keys; each route's function gets only those its manifest entry names. */
+  readonly keys?: FunctionKeys;
+  /** The mail sender, given only to the functions of routes that send mail. */
+  readonly mail?: MailAccess;
   /** Steady-state requests per second across the API before API Gateway answers 429. */
   readonly rateLimit?: number;
   readonly burstLimit?: number;
@@ -96,10 +100,11 @@ export class AppApi extends Construct {
     const functions = new Map<string, AppFunction>();
     for (const route of ROUTES) {
       const fn = new AppFunction(this, route.id, {
-        route,
+        spec: routeFunctionSpec(route),
         table: props.table,
         ...(props.environment ? { environment: props.environment } : {}),
-        ...(props.tokens ? { tokens: props.tokens } : {}),
+        ...(props.keys ? { keys: props.keys } : {}),
+        ...(props.mail ? { mail: props.mail } : {}),
       });
       new HttpRoute(this, `${route.id}Route`, {
         httpApi: this.httpApi,

@@ -1,15 +1,19 @@
 import { existsSync } from 'node:fs';
-import { CfnResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, CfnResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { usesTokens, type RouteDefinition, type TableAccess } from '@hatchworks/shared/routes';
-import { LOCK_FILE, REPO_ROOT, handlerEntry } from '../paths';
+import type { TableAccess } from '@hatchworks/shared/routes';
+import { LOCK_FILE, REPO_ROOT } from '../paths';
 import { acknowledgeWildcards, type WildcardAllowance } from './acknowledge-wildcards';
+import { denyCredentials, keysFor, type FunctionKeys } from './function-keys';
+import type { FunctionSpec } from './function-spec';
+import { TABLE_ACTIONS } from './table-actions';
+
+export { TABLE_ACTIONS } from './table-actions';
 
 /**
  * ESM output still bundles some CommonJS (middy, the SDK's dependencies) that calls `require`;
@@ -18,30 +22,38 @@ import { acknowledgeWildcards, type WildcardAllowance } from './acknowledge-wild
 export const CREATE_REQUIRE_BANNER =
   "import{createRequire as __hwCreateRequire}from'node:module';const require=__hwCreateRequire(import.meta.url);";
 
-/** What a function whose route `usesTokens` gets, and no other function does. */
-export interface TokenAccess {
-  /** The product's own token key; passed as `AUTH_TOKEN_SECRET_ARN`, readable by the role. */
-  readonly secret: ISecret;
-  /** The identity provider's settings and the login limits (`AUTH_ISSUER`, ...). */
+/** What a function whose spec `sendsMail` gets, and no other function does. */
+export interface MailAccess {
+  /** The SES identity it may send as: `ses:SendEmail` on this ARN only. */
+  readonly identityArn: string;
+  /** `MAIL_TRANSPORT=ses`, `MAIL_FROM`, `SITE_URL` (and `MAIL_IDENTITY_ARN` when named). */
   readonly environment: Readonly<Record<string, string>>;
 }
 
+/** The warning of a function that sends mail in a stack without a sender. */
+export const MAIL_NOT_CONFIGURED_WARNING = '@hatchworks/mail:senderMissing';
+
 export interface AppFunctionProps {
-  /** The manifest entry this function serves. */
-  readonly route: RouteDefinition;
-  readonly table: ITable;
+  /** What the function is and may do (see `routeFunctionSpec` for an API route). */
+  readonly spec: FunctionSpec;
+  /** The table; absent only for functions that never touch it (e.g. custom resources). */
+  readonly table?: ITable;
   /** Extra environment shared by every function (log level, debug switches). */
   readonly environment?: Readonly<Record<string, string>>;
-  /** Applied only when the route `usesTokens`; the others never see the key. */
-  readonly tokens?: TokenAccess;
+  /** The stack's keys; the function gets only those its spec names. */
+  readonly keys?: FunctionKeys;
+  /** Applied only when the spec `sendsMail`; the others can send nothing. */
+  readonly mail?: MailAccess;
 }
 
 /**
- * One API route's Lambda function with the house defaults: Node.js 22 on ARM, minified ESM
- * with the AWS SDK bundled (faster cold starts than the runtime's copy), source maps, X-Ray,
- * its own log group with a retention, and a role that holds only what the route's `table`
- * access says, plus read access to the token key when the route `usesTokens`. Nothing else in
- * the stack grants a function anything.
+ * One of our Lambda functions with the house defaults: Node.js 22 on ARM, minified ESM with the
+ * AWS SDK bundled (faster cold starts than the runtime's copy), source maps, X-Ray, its own log
+ * group with a retention, and a role that holds only what its spec says: its `table` access,
+ * an explicit deny of credential items unless it is a `credentials` function, the public token
+ * keys where it verifies tokens, the private one where it signs them, its named secrets, and
+ * `ses:SendEmail` on the sender identity where it sends mail.
+ * Nothing else in the stack grants a function anything.
  */
 export class AppFunction extends Construct {
   readonly function: NodejsFunction;
@@ -50,15 +62,24 @@ export class AppFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
-    const { route, table } = props;
-    const tokens = props.tokens && usesTokens(route) ? props.tokens : undefined;
-    const entry = handlerEntry(route.handler);
-    if (!existsSync(entry)) {
-      throw new Error(
-        `Route ${route.id} (${route.method} ${route.path}) names handler "${route.handler}", ` +
-          `but ${entry} does not exist.`,
+    const { spec, table } = props;
+    const mail = spec.sendsMail ? props.mail : undefined;
+    if (spec.sendsMail && !mail) {
+      Annotations.of(this).addWarningV2(
+        MAIL_NOT_CONFIGURED_WARNING,
+        `${spec.description} sends mail, but no sender is set: deploy with ` +
+          '-c mailFrom=<address> (infra/aws/README.md, "Mail"), or its mails fail.',
       );
     }
+    if (!existsSync(spec.entry)) {
+      throw new Error(
+        `${spec.id} (${spec.description}) names ${spec.entry}, which does not exist.`,
+      );
+    }
+    if (!table && spec.table !== 'none') {
+      throw new Error(`${spec.id} has "${spec.table}" table access but no table was given.`);
+    }
+    const keys = keysFor(spec, props.keys);
 
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: RetentionDays.ONE_MONTH,
@@ -70,20 +91,20 @@ export class AppFunction extends Construct {
     // every log group of the account.
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Runs ${route.method} ${route.path}`,
+      description: `Runs ${spec.description}`,
     });
     this.logGroup.grantWrite(this.role);
 
     this.function = new NodejsFunction(this, 'Handler', {
-      entry,
+      entry: spec.entry,
       handler: 'handler',
-      description: `${route.method} ${route.path}`,
+      description: spec.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       // 512 MB buys the CPU share that keeps cold starts and bundled-SDK init short.
-      memorySize: 512,
+      memorySize: spec.memorySize ?? 512,
       // Well under API Gateway's 30 s integration limit; a route slower than this is a bug.
-      timeout: Duration.seconds(10),
+      timeout: spec.timeout ?? Duration.seconds(10),
       tracing: Tracing.ACTIVE,
       role: this.role,
       logGroup: this.logGroup,
@@ -91,12 +112,11 @@ export class AppFunction extends Construct {
       depsLockFilePath: LOCK_FILE,
       environment: {
         // Set even for routes with no table access: env() checks it at start-up for every handler.
-        TABLE_NAME: table.tableName,
+        ...(table ? { TABLE_NAME: table.tableName } : {}),
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
-        ...(tokens
-          ? { ...tokens.environment, AUTH_TOKEN_SECRET_ARN: tokens.secret.secretArn }
-          : {}),
+        ...keys.environment,
+        ...mail?.environment,
       },
       bundling: {
         format: OutputFormat.ESM,
@@ -106,17 +126,28 @@ export class AppFunction extends Construct {
         sourceMap: true,
         sourcesContent: false,
         bundleAwsSDK: true,
+        // The SMTP transport is the local stack's; on Lambda mail goes through SES, so the
+        // mail module's dynamic import of nodemailer never runs there.
+        externalModules: ['nodemailer'],
         banner: CREATE_REQUIRE_BANNER,
       },
     });
 
-    grantTableAccess(table, this.role, route.table);
-    // GetSecretValue and DescribeSecret on this one secret (its default key needs no grant).
-    tokens?.secret.grantRead(this.role);
+    if (table) {
+      grantTableAccess(table, this.role, spec.table);
+      if (!spec.credentials) denyCredentials(this.role, table);
+    }
+    // GetSecretValue and DescribeSecret on each named secret (their default key needs no grant).
+    for (const secret of keys.readable) secret.grantRead(this.role);
+    if (mail) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['ses:SendEmail'], resources: [mail.identityArn] }),
+      );
+    }
     this.acknowledgeFindings(table);
   }
 
-  private acknowledgeFindings(table: ITable): void {
+  private acknowledgeFindings(table: ITable | undefined): void {
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
@@ -133,7 +164,7 @@ export class AppFunction extends Construct {
           'resource-level permissions, so they can only be granted on "*".',
       },
     ];
-    const cfnTable = table.node.defaultChild;
+    const cfnTable = table?.node.defaultChild;
     if (CfnResource.isCfnResource(cfnTable)) {
       const logicalId = String(Stack.of(this).resolve(cfnTable.logicalId));
       allowances.push({
@@ -146,40 +177,6 @@ export class AppFunction extends Construct {
     acknowledgeWildcards(this, allowances);
   }
 }
-
-/**
- * The DynamoDB actions behind each `table` access level of the manifest. Explicit rather than
- * `grantReadData`/`grantWriteData`: those include Scan (never allowed on a request path,
- * ARCHITECTURE.md) and stream reads (no stream), and the write set lacks ConditionCheckItem,
- * which a TransactWriteItems with a condition-check item needs. Transactions and batches have
- * no actions of their own: IAM checks each item's action.
- */
-export const TABLE_ACTIONS = {
-  none: [],
-  read: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
-  ],
-  write: [
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
-    'dynamodb:ConditionCheckItem',
-  ],
-  readwrite: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
-    'dynamodb:ConditionCheckItem',
-  ],
-} as const satisfies Record<TableAccess, readonly string[]>;
 
 function grantTableAccess(table: ITable, role: Role, access: TableAccess): void {
   const actions = TABLE_ACTIONS[access];

@@ -8,10 +8,12 @@ import {
   StandardThreatProtectionMode,
   UserPool,
   UserPoolClientIdentityProvider,
+  UserPoolOperation,
   VerificationEmailStyle,
   type UserPoolClient,
   type UserPoolDomain,
 } from 'aws-cdk-lib/aws-cognito';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import {
@@ -152,6 +154,16 @@ export class CognitoLogin extends Construct {
     new CfnOutput(Stack.of(this), 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(Stack.of(this), 'HostedUiUrl', { value: this.hostedUiUrl });
     this.acknowledgeFindings(plus);
+  }
+
+  /**
+   * Lets people sign in on the hosted UI with the email and password of a verified product
+   * account: Cognito calls `trigger` for a user it does not know yet and, when the trigger
+   * vouches for the password, creates the user with it (the user-migration trigger; Cognito
+   * allows the trigger 5 seconds). Only the user pool may invoke it.
+   */
+  addUserMigration(trigger: IFunction): void {
+    this.userPool.addTrigger(UserPoolOperation.USER_MIGRATION, trigger);
   }
 
   private acknowledgeFindings(plus: boolean): void {

@@ -37,6 +37,11 @@ export const API_PATH_PATTERN = '/api/*';
 export interface SiteDistributionProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
   readonly apiDomainName: string;
+  /**
+   * Headers CloudFront adds to every request it forwards to the API: the origin secret
+   * (`x-origin-verify`) that lets the functions refuse requests that skipped CloudFront.
+   */
+  readonly apiOriginHeaders?: Readonly<Record<string, string>>;
   readonly cspOrigins: CspOrigins;
   readonly customDomain?: CustomDomain;
 }
@@ -109,6 +114,7 @@ export class SiteDistribution extends Construct {
           origin: new HttpOrigin(props.apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            ...(props.apiOriginHeaders ? { customHeaders: { ...props.apiOriginHeaders } } : {}),
           }),
           // A redirect would turn a POST into a GET in many clients; the API refuses plain HTTP.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

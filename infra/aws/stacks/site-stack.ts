@@ -2,18 +2,25 @@ import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { cspOriginsFor } from '../../shared/csp-origins';
+import { ORIGIN_VERIFY_HEADER } from '@hatchworks/functions/middleware/origin-lock';
 import type {
   CustomDomain,
   IdentitySettings,
+  KeyGenerations,
   LogLevel,
+  MailSettings,
   TokenSettings,
 } from '../config/site-context';
 import { AppApi } from '../constructs/app-api';
+import type { MailAccess } from '../constructs/app-function';
 import { AppTable } from '../constructs/app-table';
 import { CognitoLogin } from '../constructs/cognito-login';
+import { FunctionSecrets } from '../constructs/function-secrets';
+import { OriginSecret } from '../constructs/origin-secret';
 import { SiteDeployment } from '../constructs/site-deployment';
 import { SiteDistribution } from '../constructs/site-distribution';
-import { TokenKey } from '../constructs/token-key';
+import { TokenSigningKey } from '../constructs/token-signing-key';
+import { UserMigration } from '../constructs/user-migration';
 import { WEB_DIST } from '../paths';
 
 export { API_ROUTE_KEYS } from '../constructs/app-api';
@@ -28,12 +35,16 @@ export interface SiteStackProps extends StackProps {
   readonly identity?: IdentitySettings;
   /** Token lifetime and login limits. @default the functions' own defaults */
   readonly tokens?: TokenSettings;
+  /** Generations of the token signing key and the origin secret. @default both '1' */
+  readonly keyGenerations?: KeyGenerations;
   /** Serve the site on an own domain (the operator adds the DNS record). */
   readonly customDomain?: CustomDomain;
   /** @default 'INFO' */
   readonly logLevel?: LogLevel;
   /** Log each DynamoDB call's consumed capacity (bench/debug). @default false */
   readonly logConsumedCapacity?: boolean;
+  /** The sender of the site's mails (SES). @default none: mail-sending routes cannot send */
+  readonly mail?: MailSettings;
   /** The built SPA. @default web/dist of the repository */
   readonly webDistPath?: string;
 }
@@ -54,21 +65,35 @@ function tokenEnvironment(tokens: TokenSettings = {}): Record<string, string> {
   );
 }
 
+/** `ANONYMOUS_ID_KEY` → `AnonymousIdKey`, for output names. */
+const pascalCase = (name: string): string =>
+  name.toLowerCase().replace(/(?:^|_)([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+
 /**
  * The whole product on AWS: the table, one function per manifest route behind an HTTP API,
- * the hosted login (a Cognito user pool, or an external issuer), the product's own token key,
- * the SPA in a private bucket, and one CloudFront distribution in front of both.
+ * the hosted login (a Cognito user pool with its user-migration trigger, or an external issuer),
+ * the functions' keys, the SPA in a private bucket, and one CloudFront distribution in front of
+ * both that alone can reach the API (the origin secret).
  */
 export class SiteStack extends Stack {
   readonly table: AppTable;
   readonly api: AppApi;
   readonly site: SiteDistribution;
   readonly deployment: SiteDeployment;
-  readonly tokenKey: TokenKey;
+  /** The ES256 key pair of the product's own tokens. */
+  readonly signingKey: TokenSigningKey;
+  /** The functions' other secret keys, by name. */
+  readonly secrets: FunctionSecrets;
+  /** What CloudFront sends the API in `x-origin-verify`. */
+  readonly originSecret: OriginSecret;
   /** The user pool, hosted UI and SPA client; undefined with an external issuer. */
   readonly cognito?: CognitoLogin;
+  /** Cognito's user-migration trigger; undefined with an external issuer. */
+  readonly userMigration?: UserMigration;
   /** What `/config.json` holds. */
   readonly runtimeConfig: RuntimeConfig;
+  /** The sender identity and mail settings of the routes that send mail; undefined without one. */
+  readonly mail?: MailAccess;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -91,27 +116,54 @@ export class SiteStack extends Stack {
       : props.runtimeConfig;
     const auth = this.runtimeConfig.auth;
 
+    const generations = props.keyGenerations ?? { tokenKey: '1', originSecret: '1' };
+    if (props.mail) this.mail = this.mailAccess(props.mail, `https://${siteHost}`);
+
     this.table = new AppTable(this, 'Data');
-    this.tokenKey = new TokenKey(this, 'TokenKey');
+    this.signingKey = new TokenSigningKey(this, 'TokenSigningKey', {
+      generation: generations.tokenKey,
+    });
+    this.secrets = new FunctionSecrets(this, 'Secrets');
+    this.originSecret = new OriginSecret(this, 'OriginSecret', {
+      generation: generations.originSecret,
+    });
+    const environment = {
+      LOG_LEVEL: props.logLevel ?? 'INFO',
+      LOG_CONSUMED_CAPACITY: String(props.logConsumedCapacity ?? false),
+      // Every function refuses requests without it: the API is reachable only through CloudFront.
+      ORIGIN_VERIFY_SECRET: this.originSecret.value,
+    };
     this.api = new AppApi(this, 'Api', {
       table: this.table.table,
-      environment: {
-        LOG_LEVEL: props.logLevel ?? 'INFO',
-        LOG_CONSUMED_CAPACITY: String(props.logConsumedCapacity ?? false),
-      },
-      tokens: {
-        secret: this.tokenKey.secret,
-        environment: {
+      environment,
+      keys: {
+        tokenEnvironment: {
           // Without an audience (Cognito's access tokens carry none) the functions match the
           // tokens' `client_id` against AUTH_CLIENT_ID instead.
           ...(auth ? { AUTH_ISSUER: auth.authority, AUTH_CLIENT_ID: auth.clientId } : {}),
           ...(auth?.audience ? { AUTH_AUDIENCE: auth.audience } : {}),
           ...tokenEnvironment(props.tokens),
         },
+        verifyKeys: this.signingKey.publicKeys,
+        signingKey: this.signingKey.secret,
+        secrets: this.secrets.secrets,
       },
+      ...(this.mail ? { mail: this.mail } : {}),
     });
+    if (this.cognito) {
+      this.userMigration = new UserMigration(this, 'UserMigration', {
+        login: this.cognito,
+        table: this.table.table,
+        environment: {
+          LOG_LEVEL: environment.LOG_LEVEL,
+          LOG_CONSUMED_CAPACITY: environment.LOG_CONSUMED_CAPACITY,
+          ...tokenEnvironment(props.tokens),
+        },
+      });
+    }
     this.site = new SiteDistribution(this, 'Site', {
       apiDomainName: this.api.originDomainName,
+      apiOriginHeaders: { [ORIGIN_VERIFY_HEADER]: this.originSecret.value },
       cspOrigins: cspOriginsFor(this.runtimeConfig),
       ...(props.customDomain ? { customDomain: props.customDomain } : {}),
     });
@@ -132,9 +184,35 @@ export class SiteStack extends Stack {
       description: 'For `npm run admin` against the AWS table',
     });
     new CfnOutput(this, 'SiteBucketName', { value: this.site.bucket.bucketName });
-    new CfnOutput(this, 'TokenSecretArn', {
-      value: this.tokenKey.secret.secretArn,
-      description: "The product's own token key (rotate by hand, see infra/aws/README.md)",
+    new CfnOutput(this, 'TokenSigningKeyArn', {
+      value: this.signingKey.secret.secretArn,
+      description: "Private keys of the product's own tokens (rotation: infra/aws/README.md)",
     });
+    for (const [name, secret] of this.secrets.secrets) {
+      new CfnOutput(this, `${pascalCase(name)}Arn`, {
+        value: secret.secretArn,
+        description: `The functions' ${name} (infra/aws/README.md)`,
+      });
+    }
+  }
+
+  /**
+   * SES in the stack's region: the identity is named by ARN (another account's, via sending
+   * authorization) or by its domain or address in this account.
+   */
+  private mailAccess(mail: MailSettings, siteUrl: string): MailAccess {
+    const named = mail.identity.startsWith('arn:');
+    const identityArn = named
+      ? mail.identity
+      : this.formatArn({ service: 'ses', resource: 'identity', resourceName: mail.identity });
+    return {
+      identityArn,
+      environment: {
+        MAIL_TRANSPORT: 'ses',
+        MAIL_FROM: mail.from,
+        SITE_URL: siteUrl,
+        ...(named ? { MAIL_IDENTITY_ARN: identityArn } : {}),
+      },
+    };
   }
 }

@@ -129,6 +129,14 @@ function queryParameters(url: URL): Record<string, string> | undefined {
   return Object.keys(result).length > 0 ? result : undefined;
 }
 
+/**
+ * Headers only CloudFront may set on AWS (the viewer's address, the origin secret). Nothing stands
+ * in front of the local gateway, so a caller sending them would pose as another client: they are
+ * dropped, so per-client limits key on the socket's address (`clientIp` believes the viewer
+ * header only behind the origin lock).
+ */
+export const CLOUDFRONT_ONLY_HEADERS = ['cloudfront-viewer-address', 'x-origin-verify'] as const;
+
 const TEXT_TYPES = /^(application\/(json|.*\+json|x-www-form-urlencoded|xml)|text\/)/;
 
 function buildEvent(
@@ -142,6 +150,7 @@ function buildEvent(
   const cookies = request.headers.cookie?.split(/;\s*/).filter(Boolean);
   const headers = { ...request.headers };
   delete headers.cookie;
+  for (const name of CLOUDFRONT_ONLY_HEADERS) delete headers[name];
   return {
     version: '2.0',
     routeKey: routeKey(route),

@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
 import { startIdentityProvider } from './idp/identity-provider';
 import { API_AUDIENCE, IDP_PATH } from './idp/settings';
+import { keyEnvironment, loadOrCreateLocalKeys } from './keys';
 import { LocalStackError } from './local-error';
+import { MAILBOX_PATH, mailboxHandler } from './mail-pages';
+import { startMailSink, type RunningMailSink } from './mail-sink';
 import { DEMO_PROJECTS } from './seed-data';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed-accounts';
 import { seedDemoFeatures } from './seed-features';
@@ -23,8 +25,8 @@ export interface LocalStackOptions {
   readonly config: RuntimeConfig;
   /** Where the local identity provider keeps people, keys and sessions; in memory when absent. */
   readonly idpDataDir?: string;
-  /** Key of the product's own tokens; a random one when absent (tests). */
-  readonly tokenSecret?: string;
+  /** Where the functions' keys are kept (`.data/keys.json`); fresh ones in memory when absent. */
+  readonly keysFile?: string;
   /** Extra environment for the handlers (e.g. login limits in tests). */
   readonly functionEnv?: Readonly<Record<string, string>>;
   /**
@@ -43,6 +45,10 @@ export interface LocalStack {
   readonly tableName: string;
   /** Whether this start wrote the demo seed (first run) or found it already there. */
   readonly seeded: boolean;
+  /** The mail sink's SMTP server (loopback), where the handlers deliver every mail. */
+  readonly smtp: { readonly host: string; readonly port: number };
+  /** The page of caught mails, `${url}/_mail` (JSON at `/_mail/messages.json`). */
+  readonly mailboxUrl: string;
   stop(): Promise<void>;
 }
 
@@ -77,10 +83,13 @@ async function assertPortFree(port: number): Promise<void> {
   });
 }
 
+/** The sender of the local stack's mails. */
+export const LOCAL_MAIL_FROM = 'Hatchworks <no-reply@hatchworks.local>';
+
 /**
  * Starts everything on one machine: DynamoDB Local, the table from the table definition, the
- * demo seed (first run only), the local identity provider and the one-port server of SPA,
- * `/config.json`, `/idp/*` and `/api/*`.
+ * demo seed (first run only), the local identity provider, the mail sink and the one-port server
+ * of SPA, `/config.json`, `/idp/*`, `/_mail` and `/api/*`.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   // The lockfile pins SDK versions that support Node 20; its notice about future versions is noise.
@@ -102,6 +111,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
   }
   let server: RunningServer | undefined;
+  let mail: RunningMailSink | undefined;
   try {
     // Listening first: the issuer URL contains the port, which port 0 settles only now. The
     // server answers 503 until everything below is ready.
@@ -115,6 +125,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         name: displayName,
       })),
     });
+    mail = await startMailSink();
 
     // The handlers read their configuration from the environment, as on Lambda. It is read once
     // per process, so all of it is set before the first handler runs (the seed below).
@@ -122,11 +133,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env.AWS_REGION ??= 'us-east-1';
     process.env.POWERTOOLS_DEV ??= 'false';
-    process.env.AUTH_TOKEN_SECRET = options.tokenSecret ?? randomBytes(32).toString('base64url');
-    // The key of the keyed hashes that remember a person after their account is deleted.
-    process.env.IDENTITY_HASH_KEY ??= randomBytes(32).toString('base64url');
+    Object.assign(process.env, keyEnvironment(loadOrCreateLocalKeys(options.keysFile)));
+    // No CloudFront in front: the origin lock stays open, and the gateway drops the headers only
+    // CloudFront may set (so `clientIp` keys on the socket address).
+    delete process.env.ORIGIN_VERIFY_SECRET;
     process.env.AUTH_ISSUER = idp.issuer;
     process.env.AUTH_AUDIENCE = API_AUDIENCE;
+    process.env.MAIL_TRANSPORT = 'smtp';
+    process.env.SMTP_HOST = mail.host;
+    process.env.SMTP_PORT = String(mail.port);
+    process.env.MAIL_FROM = LOCAL_MAIL_FROM;
+    process.env.SITE_URL = server.url;
     Object.assign(process.env, options.functionEnv ?? {});
 
     await ensureTable(dynamo.client, options.tableName);
@@ -139,22 +156,27 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     server.serve({
       config: { ...options.config, auth: idp.auth },
-      mounts: [{ prefix: IDP_PATH, handle: idp.handle }],
+      mounts: [{ prefix: IDP_PATH, handle: idp.handle }, mailboxHandler(mail)],
     });
     const running = server;
+    const sink = mail;
     return {
       url: running.url,
       issuer: idp.issuer,
       dynamoEndpoint: dynamo.endpoint,
       tableName: options.tableName,
       seeded,
+      smtp: { host: sink.host, port: sink.port },
+      mailboxUrl: `${running.url}${MAILBOX_PATH}`,
       stop: async () => {
         await running.close();
+        await sink.stop();
         await dynamo.stop();
       },
     };
   } catch (error) {
     await server?.close();
+    await mail?.stop();
     await dynamo.stop();
     throw error;
   }

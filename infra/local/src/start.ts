@@ -2,17 +2,7 @@
  * `npm start`: the whole product on one machine, no AWS account needed. Data persists under
  * `.data/`; Ctrl-C stops everything, DynamoDB Local included.
  */
-import { randomBytes } from 'node:crypto';
-import {
-  accessSync,
-  constants,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { accessSync, constants, existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localRuntimeConfig } from './local-config';
 import { LocalStackError } from './local-error';
@@ -44,14 +34,12 @@ function checkDataDir(): void {
   }
 }
 
-/** The key of the product's own tokens, made once and kept under the data folder. */
-function tokenSecret(): string {
-  const path = join(DATA_DIR, 'token-secret');
-  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  mkdirSync(DATA_DIR, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(path, secret, { mode: 0o600 });
-  return secret;
+/**
+ * The functions' keys live in `keys.json` now; the HS256 token secret of earlier versions signs
+ * nothing any more, so it does not linger on disk.
+ */
+function forgetOldTokenSecret(): void {
+  rmSync(join(DATA_DIR, 'token-secret'), { force: true });
 }
 
 async function main(): Promise<void> {
@@ -61,13 +49,14 @@ async function main(): Promise<void> {
     );
   }
   checkDataDir();
+  forgetOldTokenSecret();
   const stack: LocalStack = await startLocalStack({
     port: port(),
     dataDir: join(DATA_DIR, 'dynamodb'),
     webRoot: WEB_ROOT,
     tableName: process.env.TABLE_NAME ?? 'hatchworks-local',
     config: localRuntimeConfig(),
-    tokenSecret: tokenSecret(),
+    keysFile: join(DATA_DIR, 'keys.json'),
     idpDataDir: join(DATA_DIR, 'idp'),
     demoData: true,
   });
@@ -88,6 +77,10 @@ async function main(): Promise<void> {
   }
   console.log(`  Signing in: "Login" opens the local hosted login at ${stack.issuer}`);
   console.log('    (the demo accounts work there too; "Sign Up" creates a new account there).');
+  console.log(
+    `  Mail: every mail the site sends lands in the local mailbox at ${stack.mailboxUrl}`,
+  );
+  console.log('    (kept in memory until you stop; nothing is delivered outside this machine).');
   console.log('  Press Ctrl-C to stop.\n');
 
   let stopping = false;

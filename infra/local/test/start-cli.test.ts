@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,18 +103,30 @@ function runAdmin(dataDir: string, args: string[]) {
   });
 }
 
-async function loginRole(
+async function login(
   url: string,
   email: string,
   password: string,
-): Promise<string | undefined> {
+): Promise<{ role?: string; token?: string }> {
   const response = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  const answer = (await response.json()) as { data?: { user?: { role?: string } } };
-  return answer.data?.user?.role;
+  const answer = (await response.json()) as {
+    data?: { user?: { role?: string }; token?: string };
+  };
+  return { role: answer.data?.user?.role, token: answer.data?.token };
+}
+
+const loginRole = async (url: string, email: string, password: string) =>
+  (await login(url, email, password)).role;
+
+async function profileStatus(url: string, token: string | undefined): Promise<number> {
+  const response = await fetch(`${url}/api/user/profile`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return response.status;
 }
 
 /** Java processes still running on the given data folder. */
@@ -126,6 +138,8 @@ describe('npm start', () => {
   it('serves the site, keeps its data across a restart, seeds once and stops DynamoDB Local on Ctrl-C', async () => {
     const dataDir = tempDir();
     const port = String(await freePort());
+    // The HS256 secret of earlier versions is no longer kept.
+    writeFileSync(join(dataDir, 'token-secret'), 'an-old-shared-token-secret-of-32-characters');
 
     const first = runStart({ DATA_DIR: dataDir, PORT: port });
     const url = await waitForOutput(first, /http:\/\/localhost:\d+/);
@@ -136,8 +150,15 @@ describe('npm start', () => {
     const seededRequests = await trackerRequests(url);
     expect(seededRequests).toEqual(expectedTrackerRequests());
     expect(first.stdout()).toContain(`hosted login at ${url}/idp`);
+    expect(first.stdout()).toContain(`local mailbox at ${url}/_mail`);
+    const mails = await fetch(`${url}/_mail/messages.json`);
+    expect(mails.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await mails.json()).toEqual([]);
     const keyIds = await idpKeyIds(url);
     expect(keyIds).toHaveLength(1);
+    const { token } = await login(url, 'user@hatchworks.local', 'hatchworks-user');
+    expect(statSync(join(dataDir, 'keys.json')).mode & 0o777).toBe(0o600);
+    expect(existsSync(join(dataDir, 'token-secret'))).toBe(false);
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
     expect(javaProcessesFor(dataDir)).toBe('');
@@ -148,6 +169,8 @@ describe('npm start', () => {
     expect(await projectCount(url)).toBe(seededCount);
     expect(await trackerRequests(url)).toEqual(seededRequests);
     expect(await idpKeyIds(url)).toEqual(keyIds);
+    // The signing key is kept too: a token of the first run still works.
+    expect(await profileStatus(url, token)).toBe(200);
 
     const granted = runAdmin(dataDir, ['grant', 'user@hatchworks.local']);
     expect(granted.status).toBe(0);

@@ -72,7 +72,9 @@ export const TRACKER_LIMITS = {
 /**
  * Per-client limits on anonymous-capable writes, in fixed windows kept in DynamoDB. A "voter" is
  * the signed-in user or the anonymous id cookie; the address limit catches clients that drop the
- * cookie. Submissions count requests and suggestions together.
+ * cookie. Submissions count requests and suggestions together. On top of these, an anonymous
+ * vote needs the cookie, and one network (/24, IPv6 /64) adds one anonymous vote per item per
+ * UTC day.
  */
 export const TRACKER_RATE_LIMITS = {
   windowSeconds: 10 * 60,
@@ -102,6 +104,11 @@ export const TRACKER_MESSAGES = {
     `Too many submissions from this client. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyVotes: (minutes: number) =>
     `Too many votes from this client. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /** A vote without a signed-in user or a valid anonymous id cookie (400). */
+  cookieRequired:
+    'Reload the page to vote: your browser did not send a valid tracker cookie. Cookies must be enabled to vote without signing in.',
+  /** A second anonymous voter on one item from one network the same UTC day (429). */
+  networkAlreadyVoted: 'Someone on your network already voted on this today. Sign in to vote.',
 } as const;
 
 /**

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  DISPLAY_NAME_MAX,
+  NAME_MESSAGES,
+  hasHiddenCharacters,
+  isReservedUsername,
+} from './user-names';
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -23,19 +29,35 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** 3–30 characters: letters, digits, '_', '.', '-'; unique regardless of case. */
-export const UsernameSchema = z
-  .string()
-  .trim()
-  .min(3, 'Username must be at least 3 characters')
-  .max(30, 'Username must be at most 30 characters')
-  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, "_", "." and "-"');
+/** The username rules except the reserved names. */
+const usernameText = () =>
+  z
+    .string()
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(30, 'Username must be at most 30 characters')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, "_", "." and "-"');
 
+/**
+ * 3–30 characters: letters, digits, '_', '.', '-'; unique regardless of case; not reserved
+ * ('admin', 'Support-1', …: see `isReservedUsername`).
+ */
+export const UsernameSchema = usernameText().refine((name) => !isReservedUsername(name), {
+  message: NAME_MESSAGES.usernameReserved,
+});
+
+/**
+ * 1–60 characters after trimming, NFC-normalized (so one text has one spelling), without control
+ * or invisible characters (bidi overrides and isolates, zero-width characters; an emoji's joiner
+ * is fine).
+ */
 export const DisplayNameSchema = z
   .string()
   .trim()
+  .normalize('NFC')
   .min(1, 'Display name is required')
-  .max(60, 'Display name must be at most 60 characters');
+  .max(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`)
+  .refine((name) => !hasHiddenCharacters(name), { message: NAME_MESSAGES.displayNameHidden });
 
 export const EmailSchema = z
   .string()
@@ -137,6 +159,21 @@ export const ProfileUpdateSchema = z.object({
   username: UsernameSchema,
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
+
+/**
+ * {@link ProfileUpdateSchema} for a user now called `currentUsername`: a name that became reserved
+ * after they took it may be kept (in any case), so they can still change their display name.
+ */
+export function profileUpdateSchemaFor(currentUsername: string) {
+  const current = currentUsername.toLowerCase();
+  return z.object({
+    display_name: DisplayNameSchema,
+    username: usernameText().refine(
+      (name) => name.toLowerCase() === current || !isReservedUsername(name),
+      { message: NAME_MESSAGES.usernameReserved },
+    ),
+  });
+}
 
 /**
  * Body of `POST /api/auth0/verify-user`. Identity comes from the bearer token; `auth0_id`, when

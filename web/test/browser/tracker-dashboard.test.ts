@@ -13,13 +13,7 @@ import {
   type OpenPageOptions,
 } from './support/browser';
 import { fitsWidth } from './support/feature-modals';
-import {
-  clientAddress,
-  ownClientAddress,
-  strangerVote,
-  submitTrackerRequest,
-  trackerProject,
-} from './support/tracker';
+import { strangerVote, submitTrackerRequest, trackerProject } from './support/tracker';
 
 const fulfillJson = (route: Route, status: number, body: unknown) =>
   route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
@@ -83,15 +77,7 @@ async function settled(panel: Locator): Promise<void> {
 
 describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
   const browser = useBrowser();
-  /** The SPA's calls get an address of their own, so the rate limits count this test apart. */
-  const open = (path: string, options: OpenPageOptions = {}) =>
-    browser.openPage(path, {
-      ...options,
-      prepare: async (page) => {
-        await ownClientAddress(page);
-        await options.prepare?.(page);
-      },
-    });
+  const open = (path: string, options: OpenPageOptions = {}) => browser.openPage(path, options);
 
   let first: Project;
   let second: Project;
@@ -117,7 +103,6 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
       headers: {
         authorization: `Bearer ${user.token}`,
         'content-type': 'application/json',
-        'cloudfront-viewer-address': clientAddress(),
       },
       body: JSON.stringify({
         title: `First unvoted ${tag}`,

@@ -11,8 +11,9 @@ import {
 } from './support/browser';
 import { fitsWidth } from './support/feature-modals';
 import {
+  browserNeighbour,
   listTrackerRequests,
-  ownClientAddress,
+  strangerVote,
   submitTrackerRequest,
   trackerProject,
 } from './support/tracker';
@@ -64,15 +65,7 @@ async function shownVotes(card: Locator): Promise<number> {
 
 describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)', () => {
   const browser = useBrowser();
-  /** The SPA's calls get an address of their own, so the rate limits count this test apart. */
-  const open = (path: string, options: OpenPageOptions = {}) =>
-    browser.openPage(path, {
-      ...options,
-      prepare: async (page) => {
-        await ownClientAddress(page);
-        await options.prepare?.(page);
-      },
-    });
+  const open = (path: string, options: OpenPageOptions = {}) => browser.openPage(path, options);
 
   let project: Project;
   let highOpen: TrackerFeatureRequest[];
@@ -371,12 +364,15 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
       expect.poll(() => shownVotes(card), { timeout: 10_000 }).toBe(votes);
     const storedVotes = async () =>
       (await listTrackerRequests({ project_id: own.id })).feature_requests[0]?.votes;
+    // Loading the list gave the visitor its anonymous id, before any vote.
+    const idCookie = (await page.context().cookies()).find((each) => each.name === 'hw_anon');
 
     // Act
     await voteWith(up);
     await shows(1);
 
     // Assess
+    expect(idCookie).toMatchObject({ path: '/api/tracker', httpOnly: true, sameSite: 'Lax' });
     expect(await up.getAttribute('aria-pressed')).toBe('true');
     expect(await storedVotes()).toBe(1);
 
@@ -406,6 +402,62 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
         .getAttribute('aria-pressed'),
     ).toBe('true');
   }, 60_000);
+
+  it('asks to reload when the browser sent no tracker cookie, and votes after the reload', async () => {
+    // Prepare
+    const own = await trackerProject();
+    const request = await submitTrackerRequest({ project_id: own.id });
+    const page = await open(requestsPath({ project: own.id }));
+    const card = (await requestList(page)).getByRole('article', { name: request.title });
+    await page.context().clearCookies();
+
+    // Act
+    const refused = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/tracker/vote',
+    );
+    await card.getByRole('button', { name: `Upvote ${request.title}` }).click();
+
+    // Assess
+    expect((await refused).status()).toBe(400);
+    expect(await card.getByRole('alert').innerText()).toBe(TRACKER_MESSAGES.cookieRequired);
+    expect(await shownVotes(card)).toBe(0);
+    expect((await listTrackerRequests({ project_id: own.id })).feature_requests[0]?.votes).toBe(0);
+
+    // The reload's list call gives a new id, and the vote counts.
+    await page.reload();
+    const reloaded = (await requestList(page)).getByRole('article', { name: request.title });
+    const counted = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/tracker/vote',
+    );
+    await reloaded.getByRole('button', { name: `Upvote ${request.title}` }).click();
+    expect((await counted).status()).toBe(200);
+    await expect.poll(() => shownVotes(reloaded), { timeout: 10_000 }).toBe(1);
+  });
+
+  it('says when someone on the same network already voted on the request today', async () => {
+    // Prepare: a neighbour on Chromium's /24 (127.0.0.x) votes first.
+    const own = await trackerProject();
+    const request = await submitTrackerRequest({ project_id: own.id });
+    await strangerVote('feature_request', request.id, 'up', browserNeighbour());
+    const page = await open(requestsPath({ project: own.id }));
+    const card = (await requestList(page)).getByRole('article', { name: request.title });
+
+    // Act
+    const refused = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/tracker/vote',
+    );
+    await card.getByRole('button', { name: `Upvote ${request.title}` }).click();
+
+    // Assess
+    expect((await refused).status()).toBe(429);
+    expect(await card.getByRole('alert').innerText()).toBe(TRACKER_MESSAGES.networkAlreadyVoted);
+    expect(await shownVotes(card)).toBe(1);
+    expect(
+      await card
+        .getByRole('button', { name: `Upvote ${request.title}` })
+        .getAttribute('aria-pressed'),
+    ).toBe('false');
+  });
 
   it('shows the reason when a vote is refused and keeps the count', async () => {
     // Prepare

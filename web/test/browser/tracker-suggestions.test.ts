@@ -14,7 +14,7 @@ import {
   type OpenPageOptions,
 } from './support/browser';
 import { alertText, fitsWidth } from './support/feature-modals';
-import { ownClientAddress, submitTrackerSuggestion } from './support/tracker';
+import { submitTrackerSuggestion } from './support/tracker';
 
 const LIST_PATH = '/api/tracker/project-suggestions';
 /** The page's own page size ('Load More Suggestions' adds as many). */
@@ -65,15 +65,7 @@ const uniqueName = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 
 describe.skipIf(skipBrowserTests)('Project suggestions (/tracker/suggestions)', () => {
   const browser = useBrowser();
-  /** The SPA's calls get an address of their own, so the rate limits count this test apart. */
-  const open = (path: string, options: OpenPageOptions = {}) =>
-    browser.openPage(path, {
-      ...options,
-      prepare: async (page) => {
-        await ownClientAddress(page);
-        await options.prepare?.(page);
-      },
-    });
+  const open = (path: string, options: OpenPageOptions = {}) => browser.openPage(path, options);
 
   it('submits a suggestion: the modal closes and the new suggestion is listed', async () => {
     // Prepare

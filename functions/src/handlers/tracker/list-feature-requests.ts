@@ -27,6 +27,9 @@ export const handler = authHandler({
         query.cursor,
       ),
     );
-    return page<TrackerFeatureRequestList>({ feature_requests: result.items }, result.nextCursor);
+    return {
+      ...page<TrackerFeatureRequestList>({ feature_requests: result.items }, result.nextCursor),
+      headers: result.headers,
+    };
   },
 });

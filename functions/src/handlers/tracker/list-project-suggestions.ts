@@ -22,6 +22,9 @@ export const handler = authHandler({
         query.cursor,
       ),
     );
-    return page<ProjectSuggestionList>({ project_suggestions: result.items }, result.nextCursor);
+    return {
+      ...page<ProjectSuggestionList>({ project_suggestions: result.items }, result.nextCursor),
+      headers: result.headers,
+    };
   },
 });

@@ -10,15 +10,20 @@ import { castVote } from '../../data/tracker-votes-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { parseWithMessage } from '../../middleware/parse-with-message';
 import type { HandlerResult } from '../../middleware/response';
-import { findVoter, limitRate } from './voter';
+import { limitRate, requireVoter } from './voter';
 
 export const handler = authHandler({
   body: z.unknown(),
   handler: async ({ body, event, caller }): Promise<HandlerResult<TrackerVoteResult>> => {
     const input = parseWithMessage(TrackerVoteInputSchema, body);
-    const voter = await findVoter(event, caller, true);
+    const voter = await requireVoter(event, caller);
     await limitRate('vote', voter, event, TRACKER_MESSAGES.tooManyVotes);
-    const vote = { voterId: voter.id, targetId: input.target_id, direction: input.direction };
+    const vote = {
+      voterId: voter.id,
+      targetId: input.target_id,
+      direction: input.direction,
+      network: voter.network,
+    };
     const outcome =
       input.target_type === 'feature_request'
         ? await castVote(trackerRequestTarget, vote)
@@ -32,7 +37,6 @@ export const handler = authHandler({
         votes: outcome.votes,
         my_vote: outcome.myVote,
       },
-      headers: voter.headers,
     };
   },
 });

@@ -10,15 +10,19 @@ interface FormErrorProps {
   className?: string;
 }
 
-/** A form's refusal, announced to screen readers, with the server's field messages. */
+/**
+ * A form's refusal, announced to screen readers, with the server's field messages (those that
+ * only repeat the message are left out: the server often names its first problem as the message).
+ */
 export function FormError({ message, details = [], id, className }: FormErrorProps) {
   if (!message) return null;
+  const more = details.filter((detail) => detail.message !== message);
   return (
     <div id={id} className={className ? `form-error ${className}` : 'form-error'} role="alert">
       {message}
-      {details.length > 0 ? (
+      {more.length > 0 ? (
         <ul>
-          {details.map((detail) => (
+          {more.map((detail) => (
             <li key={`${detail.field}:${detail.message}`}>{detail.message}</li>
           ))}
         </ul>

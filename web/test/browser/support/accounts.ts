@@ -1,7 +1,7 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { request } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { AuthResult, RegisterResult } from '@hatchworks/shared/schemas/users';
+import { fetchFrom, freshClientAddress } from '../../../../test/support/client-addresses';
 import { siteUrl } from './browser';
 import { linkFromMail, waitForMail } from './mail';
 
@@ -13,54 +13,19 @@ export const DEMO = {
 
 export const uniqueEmail = (prefix = 'web') => `${prefix}-${randomUUID()}@example.test`;
 
-/** A loopback address no other test uses: 127.x.y.z outside 127.0.0.0/24. */
-export const randomLoopback = () =>
-  `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-
 /**
- * POSTs JSON to the site from a chosen local address (fetch cannot bind its socket): the API
- * keys its per-client limits on the socket's address, and Linux answers on all of 127/8.
+ * POSTs JSON to the site from a client address of its own: the API keys its per-client limits
+ * (5 new accounts an hour) on the socket's address.
  */
-function postFrom(
-  path: string,
-  body: unknown,
-  from: string,
-): Promise<{ status: number; json: unknown }> {
-  const url = new URL(siteUrl(path));
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: '127.0.0.1',
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', host: url.host },
-        localAddress: from,
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('error', reject);
-        incoming.on('end', () =>
-          resolve({
-            status: incoming.statusCode ?? 0,
-            json: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') as unknown,
-          }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(payload);
+async function post<T>(path: string, body: unknown, from = freshClientAddress()): Promise<T> {
+  const response = await fetchFrom(from, siteUrl(path), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
-}
-
-async function post<T>(path: string, body: unknown, from = randomLoopback()): Promise<T> {
-  const answer = await postFrom(path, body, from);
-  if (answer.status >= 300) {
-    throw new Error(`${path} answered ${answer.status} ${JSON.stringify(answer.json)}`);
-  }
-  return (answer.json as { data: T }).data;
+  const json = (await response.json()) as { data: T };
+  if (!response.ok) throw new Error(`${path} answered ${response.status} ${JSON.stringify(json)}`);
+  return json.data;
 }
 
 /** Opens the newest verification link mailed to `email`, as the verify-email page does. */
@@ -80,7 +45,7 @@ export async function registerUser(
 ): Promise<AuthResult> {
   const email = uniqueEmail('own');
   const password = 'correct horse battery';
-  const from = randomLoopback();
+  const from = freshClientAddress();
   await post<RegisterResult>('/api/auth/register', { email, password, ...fields }, from);
   await verifyEmail(email);
   return post<AuthResult>('/api/auth/login', { email, password }, from);

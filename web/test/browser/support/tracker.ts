@@ -7,30 +7,30 @@ import type {
   VoteDirection,
   VoteTargetType,
 } from '@hatchworks/shared/schemas/tracker';
-import type { Page } from 'playwright-core';
+import { fetchFrom, freshClientAddress } from '../../../../test/support/client-addresses';
 import { siteUrl } from './browser';
 import { createProject, loginAdmin } from './features';
 
 /**
- * A client address of its own, sent as CloudFront's viewer-address header: the tracker's
- * per-address rate limits then count each caller apart, so one test's submissions and votes never
- * use up another's allowance.
+ * One tracker API call as a fresh anonymous visitor on a network of its own (the source address
+ * of the connection): its per-client limits and anonymous votes count apart from every other
+ * caller's. A vote first loads the request list, as a tracker page does, for the id cookie.
+ * Throws unless the answer is 2xx.
  */
-export function clientAddress(): string {
-  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}:443`;
-}
-
-/** Gives every call of the page (the SPA's fetches included) an address of its own. */
-export function ownClientAddress(page: Page): Promise<void> {
-  return page.setExtraHTTPHeaders({ 'cloudfront-viewer-address': clientAddress() });
-}
-
-/** One tracker API call as a fresh anonymous visitor; throws unless the answer is 2xx. */
-async function trackerCall<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(siteUrl(path), {
+async function trackerCall<T>(
+  path: string,
+  body?: unknown,
+  from = freshClientAddress(),
+): Promise<T> {
+  let cookie: string | undefined;
+  if (path === '/api/tracker/vote') {
+    const page = await fetchFrom(from, siteUrl('/api/tracker/feature-requests?limit=1'), {});
+    cookie = page.headers.getSetCookie()[0]?.split(';')[0];
+  }
+  const response = await fetchFrom(from, siteUrl(path), {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
-      'cloudfront-viewer-address': clientAddress(),
+      ...(cookie ? { cookie } : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -82,18 +82,25 @@ export function submitTrackerSuggestion(
   });
 }
 
-/** One vote from a stranger (a fresh anonymous visitor at its own address). */
+/**
+ * One vote from a stranger: a fresh anonymous visitor on a network of its own, or at `from`
+ * (e.g. {@link browserNeighbour}).
+ */
 export function strangerVote(
   targetType: VoteTargetType,
   targetId: string,
   direction: VoteDirection = 'up',
+  from?: string,
 ): Promise<TrackerVoteResult> {
-  return trackerCall<TrackerVoteResult>('/api/tracker/vote', {
-    target_type: targetType,
-    target_id: targetId,
-    direction,
-  });
+  return trackerCall<TrackerVoteResult>(
+    '/api/tracker/vote',
+    { target_type: targetType, target_id: targetId, direction },
+    from,
+  );
 }
+
+/** An address on Chromium's network: it always connects from 127.0.0.1, so this is its /24. */
+export const browserNeighbour = () => `127.0.0.${randomInt(2, 255)}`;
 
 /** `GET /api/tracker/feature-requests` as a stranger, e.g. to read a count the page should show. */
 export function listTrackerRequests(query: Record<string, string | number>) {

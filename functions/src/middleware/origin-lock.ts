@@ -1,0 +1,42 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { env } from '../lib/env';
+import { ForbiddenError } from '../lib/errors';
+
+/** The header CloudFront adds to every request it forwards to the API origin. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+export const DIRECT_ACCESS_REFUSED = 'Requests must come through the site.';
+
+/** Equal-length digests, so the comparison takes the same time whatever the caller sent. */
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+function matches(given: string | undefined, expected: string): boolean {
+  return given !== undefined && timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Refuses, with 403, a request that did not come through CloudFront: when the function has an
+ * `ORIGIN_VERIFY_SECRET` (on AWS), the request must carry it in `x-origin-verify`. The API's
+ * execute-api URL is public, so without this anyone could skip CloudFront and send their own
+ * `CloudFront-Viewer-Address`. The header is removed from the event either way, so no handler or
+ * log ever sees it. Locally the secret is unset and the local gateway drops the header.
+ */
+export const originLock = (
+  options: { secret?: () => string | undefined } = {},
+): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
+  before: async ({ event }) => {
+    const secret = (options.secret ?? (() => env().ORIGIN_VERIFY_SECRET))();
+    const headers = event.headers ?? {};
+    // HTTP APIs lower-case header names; any other spelling is treated the same all the same.
+    const names = Object.keys(headers).filter(
+      (name) => name.toLowerCase() === ORIGIN_VERIFY_HEADER,
+    );
+    const given = names.length === 1 && names[0] ? headers[names[0]] : undefined;
+    for (const name of names) delete headers[name];
+    if (secret !== undefined && !matches(given, secret)) {
+      throw new ForbiddenError(DIRECT_ACCESS_REFUSED);
+    }
+  },
+});

@@ -1,0 +1,66 @@
+import { inject } from 'vitest';
+import './context';
+
+/** One mail caught by the local stack's mail sink (`GET /_mail/messages.json`). */
+export interface Mail {
+  /** The recipients' addresses, comma-separated. */
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string | null;
+  /** When the sink received it, ISO 8601 with milliseconds. */
+  readonly date: string;
+}
+
+export interface WaitForMailOptions {
+  /** Only a mail whose subject matches. */
+  readonly subject?: RegExp;
+  /** Only a mail received at or after this moment (take it before the request that mails). */
+  readonly after?: Date;
+  /** @default 10000 */
+  readonly timeoutMs?: number;
+}
+
+/** Every mail the test stack has sent so far, newest first. */
+export async function mailbox(baseUrl = inject('baseUrl')): Promise<Mail[]> {
+  const response = await fetch(`${baseUrl}/_mail/messages.json`);
+  if (!response.ok) throw new Error(`/_mail/messages.json answered ${response.status}`);
+  return (await response.json()) as Mail[];
+}
+
+const isFor = (mail: Mail, to: string) =>
+  mail.to
+    .split(',')
+    .map((address) => address.trim().toLowerCase())
+    .includes(to.trim().toLowerCase());
+
+/**
+ * The newest mail to `to` (matching the options) in the test stack's mailbox, polled until it
+ * arrives; fails after `timeoutMs` naming what did arrive for that address.
+ */
+export async function waitForMail(to: string, options: WaitForMailOptions = {}): Promise<Mail> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const mails = (await mailbox()).filter((mail) => isFor(mail, to));
+    const found = mails.find(
+      (mail) =>
+        (!options.subject || options.subject.test(mail.subject)) &&
+        (!options.after || new Date(mail.date).getTime() >= options.after.getTime()),
+    );
+    if (found) return found;
+    if (Date.now() > deadline) {
+      const seen = mails.map((mail) => `"${mail.subject}" at ${mail.date}`).join(', ') || 'none';
+      throw new Error(`No matching mail to ${to} arrived (mails to it: ${seen})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The first link in the mail's text part whose path starts with `pathPrefix`. */
+export function linkFromMail(mail: Pick<Mail, 'text'>, pathPrefix: string): URL {
+  for (const [candidate] of mail.text.matchAll(/https?:\/\/[^\s<>"']+/g)) {
+    const url = new URL(candidate);
+    if (url.pathname.startsWith(pathPrefix)) return url;
+  }
+  throw new Error(`No link to ${pathPrefix} in the mail:\n${mail.text}`);
+}
