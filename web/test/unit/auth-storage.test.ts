@@ -16,6 +16,7 @@ const user: User = {
   display_name: 'Ada',
   role: 'user',
   is_verified: false,
+  has_password: true,
   egg_balance: 500,
   can_claim_daily: false,
   member_since: '2025-01-02T00:00:00.000Z',

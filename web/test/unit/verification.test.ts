@@ -15,6 +15,7 @@ const user: User = {
   display_name: 'Ada',
   role: 'user',
   is_verified: true,
+  has_password: false,
   egg_balance: 500,
   can_claim_daily: true,
   member_since: '2025-01-02T00:00:00.000Z',
