@@ -130,19 +130,23 @@ export async function setUp(client: Client, options: BenchOptions, runId: string
     token: admin.token,
     json: { title: `Bench ${runId}`, group_name: 'Benchmarks', show_on_homepage: false },
   });
-  // Users are made by the same repository call as registration (welcome eggs through the
-  // ledger) with one shared password hash: hashing 50 passwords would only slow the setup down.
-  const { createUser } = await import('@hatchworks/functions/data/users-repository');
+  // Users are made by the repository call that creates verified accounts (welcome eggs through
+  // the ledger, once per person) with one shared password hash: registering over HTTP would
+  // hit the per-client sign-up limit, and hashing 50 passwords would only slow the setup down.
+  const { createUser } = await import('@hatchworks/functions/data/user-creation');
+  const { personHashes } = await import('@hatchworks/functions/lib/identity-hash');
   const { hashPassword } = await import('@hatchworks/functions/lib/passwords');
   const { signOwnToken } = await import('@hatchworks/functions/lib/tokens');
   const passwordHash = await hashPassword('bench-password-1');
   const indexes = Array.from({ length: options.users }, (_, index) => index);
   const users = await inBatches(indexes, 10, async (index) => {
+    const email = `bench-${runId}-${index}@example.test`;
     const outcome = await createUser({
-      email: `bench-${runId}-${index}@example.test`,
+      email,
       username: `bench_${index + 1}`,
       displayName: `Bench User ${index + 1}`,
       isVerified: true,
+      persons: await personHashes({ email }),
       passwordHash,
       makeUsernameUnique: true,
     });

@@ -25,6 +25,23 @@ export const LIMITS = {
   maxPageSize: 100,
 } as const;
 
+/**
+ * Limits of the account routes (fixed windows, counted per client address and per email
+ * address) and how long the links the site mails stay valid.
+ */
+export const ACCOUNT_LIMITS = {
+  /** New accounts (registration and first hosted sign-in) per client per window. */
+  signUpsPerClient: 5,
+  /** Registrations per email address per window. */
+  registrationsPerEmail: 3,
+  /** Verification and reset mails asked for per email address, and per client, per window. */
+  mailsPerEmail: 3,
+  mailsPerClient: 10,
+  windowSeconds: 60 * 60,
+  verificationLinkSeconds: 24 * 60 * 60,
+  resetLinkSeconds: 60 * 60,
+} as const;
+
 export const TIMING = {
   apiTimeoutMs: 10_000,
   projectsStaleMs: 5 * 60_000,

@@ -4,7 +4,8 @@ import type {
   EggAdjustmentResult,
   LedgerEntry,
 } from '@hatchworks/shared/schemas/eggs';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { ACCOUNT_MESSAGES } from '@hatchworks/shared/schemas/users';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { changeBalance } from './balance-change';
 import {
   DuplicateRequest,
@@ -19,7 +20,7 @@ import { utcDay } from './users-repository';
 
 export const ALREADY_CLAIMED = 'Daily eggs already claimed today';
 
-/** Grants the daily eggs at most once per user and UTC day. */
+/** Grants the daily eggs at most once per user and UTC day, to accounts with a proven email. */
 export function claimDailyEggs(
   userId: string,
   idempotencyKey?: string,
@@ -33,14 +34,18 @@ export function claimDailyEggs(
       ? { idempotency: { operation: 'claim-daily', key: idempotencyKey, request: {} } }
       : {}),
     plan: (user) => {
+      if (!user.is_verified) throw new ForbiddenError(ACCOUNT_MESSAGES.verifyFirst);
       if (user.last_claim_day === today) throw new ConflictError(ALREADY_CLAIMED);
       return {
         amount: EGGS.daily,
         kind: 'daily_claim',
         reference: today,
         userSet: ['last_claim_day = :today'],
-        userCondition: 'attribute_not_exists(last_claim_day) OR last_claim_day <> :today',
-        values: { ':today': today },
+        // A deleted account's claim day reached this one when its email was proven or an
+        // identity linked, so this also holds once per person and day.
+        userCondition:
+          'is_verified = :true AND (attribute_not_exists(last_claim_day) OR last_claim_day <> :today)',
+        values: { ':today': today, ':true': true },
         insufficient: () => new ValidationError([]),
         result: (balanceAfter) => ({ new_balance: balanceAfter, eggs_earned: EGGS.daily }),
       };

@@ -50,6 +50,39 @@ export const userKeys = {
   }),
 };
 
+/** What a one-time token mailed to a user is for; one live token of each per user. */
+export type OneTimePurpose = 'verify-email' | 'reset-password';
+
+/**
+ * Partitions of password hashes and one-time tokens (`CREDENTIAL#<userId>`). On AWS every function
+ * whose route is not `credentials: true` is denied any item under this prefix by IAM
+ * (`dynamodb:LeadingKeys`), so these items must never carry GSI keys: a Query on an index names
+ * the index's partition key, which the deny does not see.
+ */
+export const CREDENTIAL_PARTITION_PREFIX = 'CREDENTIAL#';
+
+export const credentialKeys = {
+  /**
+   * Everything secret about one user lives in its own partition, which only the functions marked
+   * `credentials` in the route manifest may read (IAM `dynamodb:LeadingKeys` on AWS).
+   */
+  password: (userId: string) => ({ PK: `${CREDENTIAL_PARTITION_PREFIX}${userId}`, SK: 'PASSWORD' }),
+  /** The SHA-256 of the live one-time token of a purpose; a new one replaces it. */
+  oneTime: (userId: string, purpose: OneTimePurpose) => ({
+    PK: `${CREDENTIAL_PARTITION_PREFIX}${userId}`,
+    SK: `TOKEN#${purpose}`,
+  }),
+};
+
+export const personKeys = {
+  /**
+   * A person, known only by a keyed hash of a normalized email or of a hosted identity
+   * (`issuer|subject`): whether they had their welcome eggs and the day of their last daily
+   * claim. It outlives every account of theirs.
+   */
+  item: (hash: string) => ({ PK: `PERSON#${hash}`, SK: 'PERSON' }),
+};
+
 export const ledgerKeys = {
   /** The user's immutable ledger entries, in time order (ULIDs sort by time). */
   entry: (userId: string, entryId: string) => ({ PK: `USER#${userId}`, SK: `LEDGER#${entryId}` }),
@@ -217,11 +250,3 @@ export const trackerCounterKeys = {
   requests: { PK: 'COUNTER', SK: 'TRACKER_REQUESTS' },
   suggestions: { PK: 'COUNTER', SK: 'TRACKER_SUGGESTIONS' },
 };
-
-/**
- * Partitions of password hashes and one-time tokens (`CREDENTIAL#<userId>`). On AWS every function
- * whose route is not `credentials: true` is denied any item under this prefix by IAM
- * (`dynamodb:LeadingKeys`), so these items must never carry GSI keys: a Query on an index names
- * the index's partition key, which the deny does not see.
- */
-export const CREDENTIAL_PARTITION_PREFIX = 'CREDENTIAL#';

@@ -1,6 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
 import { rateLimitKeys } from './keys';
 
@@ -12,52 +11,6 @@ export interface Window {
 
 const windowStart = (seconds: number, now: Date) =>
   Math.floor(now.getTime() / 1000 / seconds) * seconds;
-
-/**
- * Seconds until the first exhausted window ends, or 0 when every window still has room. Windows
- * are fixed and counted in items that TTL removes; expired ones are ignored on read because TTL
- * deletion is lazy.
- */
-export async function retryAfterSeconds(
-  windows: readonly Window[],
-  now = new Date(),
-): Promise<number> {
-  const keys = windows.map((window) =>
-    rateLimitKeys.window(window.key, windowStart(window.seconds, now)),
-  );
-  const items = await batchGetItems(keys);
-  let wait = 0;
-  windows.forEach((window, index) => {
-    const key = keys[index];
-    const item = items.find((candidate) => candidate.PK === key?.PK && candidate.SK === key?.SK);
-    if (item && Number(item.hits) >= window.limit) {
-      const ends = windowStart(window.seconds, now) + window.seconds;
-      wait = Math.max(wait, Math.max(1, ends - Math.floor(now.getTime() / 1000)));
-    }
-  });
-  return wait;
-}
-
-/** Counts one hit in each window (atomic ADD), e.g. after a failed login. */
-export async function recordHits(windows: readonly Window[], now = new Date()): Promise<void> {
-  await Promise.all(
-    windows.map((window) => {
-      const start = windowStart(window.seconds, now);
-      return db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: rateLimitKeys.window(window.key, start),
-          UpdateExpression: 'ADD hits :one SET expires_at = :expires, entity = :entity',
-          ExpressionAttributeValues: {
-            ':one': 1,
-            ':expires': start + window.seconds,
-            ':entity': 'RateLimitWindow',
-          },
-        }),
-      );
-    }),
-  );
-}
 
 /**
  * Counts one hit in each window unless one of them is already full, atomically per window (a
@@ -95,4 +48,28 @@ export async function consumeHit(windows: readonly Window[], now = new Date()): 
     }),
   );
   return Math.max(0, ...waits);
+}
+
+/**
+ * Gives back a hit taken by `consumeHit` at the same `now` (so in the same windows), e.g. when a
+ * login succeeded: only failures then stay counted, and normal use never locks anyone out.
+ */
+export async function releaseHit(windows: readonly Window[], now: Date): Promise<void> {
+  await Promise.all(
+    windows.map(async (window) => {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: rateLimitKeys.window(window.key, windowStart(window.seconds, now)),
+            UpdateExpression: 'ADD hits :minusOne',
+            ConditionExpression: 'hits > :zero',
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }),
+  );
 }

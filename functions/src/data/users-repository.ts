@@ -1,13 +1,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomInt } from 'node:crypto';
-import { ulid } from 'ulid';
-import { EGGS } from '@hatchworks/shared/constants';
 import type { Role, User } from '@hatchworks/shared/schemas/users';
 import { ConflictError } from '../lib/errors';
 import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
 import { counterKeys, userKeys } from './keys';
-import { ledgerEntryItem } from './ledger';
+import { latestClaimDay, readPersons, welcomedItem } from './persons-repository';
 import { cancellationCodes, failedCondition, putNew, transact } from './transactions';
 import { queryPage, type Page } from './query-page';
 
@@ -24,9 +21,14 @@ export interface StoredUser {
   readonly last_claim_day?: string;
   readonly features_created: number;
   readonly votes_cast: number;
+  /** The account has a password item (`CREDENTIAL#<id>`/`PASSWORD`). */
+  readonly has_password?: boolean;
+  /** Only on accounts made before passwords moved to their own item; moved on next sign-in. */
   readonly password_hash?: string;
-  /** Raised on password change and reset; own tokens signed with another version are refused. */
+  /** Own tokens carry it as `ver`; a password change or reset adds 1, revoking older ones. */
   readonly token_version?: number;
+  /** The welcome eggs wait for the email to be proven (absent on older accounts: settled). */
+  readonly welcome_pending?: boolean;
   /** `issuer|subject` of each IdP identity linked to this user. */
   readonly subjects?: string[];
   readonly created_at: string;
@@ -48,118 +50,21 @@ export function toApiUser(user: StoredUser, now = new Date()): User {
     display_name: user.display_name,
     role: user.role,
     is_verified: user.is_verified,
+    has_password: Boolean(user.has_password || user.password_hash),
     egg_balance: user.egg_balance,
-    can_claim_daily: user.last_claim_day !== utcDay(now),
+    // Daily eggs, like the welcome, wait for a proven email.
+    can_claim_daily: user.is_verified && user.last_claim_day !== utcDay(now),
     member_since: user.created_at,
     stats: { features_created: user.features_created, votes_cast: user.votes_cast },
   };
 }
 
-export interface NewUser {
-  readonly email: string;
-  readonly username: string;
-  readonly displayName: string;
-  readonly isVerified: boolean;
-  readonly passwordHash?: string;
-  readonly identity?: { readonly issuer: string; readonly subject: string };
-  /** When the username is taken: add a numeric suffix (true) or refuse (false). */
-  readonly makeUsernameUnique: boolean;
-}
-
-export type CreateUserOutcome =
-  | { readonly created: true; readonly user: StoredUser }
-  | { readonly created: false; readonly reason: 'identity-linked' };
-
-const USERNAME_ATTEMPTS = 5;
-
 /** The item that reserves an email, username or IdP subject for one user. */
-const uniqueGuard = (key: Record<string, string>, userId: string) => ({
+export const uniqueGuard = (key: Record<string, string>, userId: string) => ({
   ...key,
   entity: 'UniqueGuard',
   user_id: userId,
 });
-
-function candidateUsername(base: string, attempt: number): string {
-  if (attempt === 0) return base;
-  const suffix = String(randomInt(1000, 99999));
-  return `${base.slice(0, 30 - suffix.length)}${suffix}`;
-}
-
-/**
- * Creates a user with the welcome eggs in one transaction: the user, the guards that keep email,
- * username and IdP subject unique, the welcome ledger entry and the user counter.
- */
-export async function createUser(input: NewUser, now = new Date()): Promise<CreateUserOutcome> {
-  for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt += 1) {
-    const username = candidateUsername(input.username, attempt);
-    const id = ulid(now.getTime());
-    const createdAt = now.toISOString();
-    const subject = input.identity
-      ? `${input.identity.issuer}|${input.identity.subject}`
-      : undefined;
-    const user: StoredUser = {
-      id,
-      email: input.email.toLowerCase(),
-      username,
-      display_name: input.displayName,
-      role: 'user',
-      is_verified: input.isVerified,
-      egg_balance: EGGS.welcomeBonus,
-      features_created: 0,
-      votes_cast: 0,
-      created_at: createdAt,
-      ...(input.passwordHash ? { password_hash: input.passwordHash } : {}),
-      ...(subject ? { subjects: [subject] } : {}),
-    };
-    const guard = (key: Record<string, string>) => putNew(uniqueGuard(key, id));
-    const items = [
-      putNew({ ...userKeys.item(id), ...userKeys.all(createdAt, id), entity: 'User', ...user }),
-      guard(userKeys.email(user.email)),
-      guard(userKeys.username(username)),
-      ...(input.identity
-        ? [guard(userKeys.subject(input.identity.issuer, input.identity.subject))]
-        : []),
-      {
-        Put: {
-          TableName: tableName,
-          Item: ledgerEntryItem({
-            userId: id,
-            kind: 'welcome',
-            amount: EGGS.welcomeBonus,
-            reference: 'welcome',
-            balanceAfter: EGGS.welcomeBonus,
-            now,
-          }),
-        },
-      },
-      {
-        Update: {
-          TableName: tableName,
-          Key: counterKeys.users,
-          UpdateExpression: 'ADD #total :one',
-          ExpressionAttributeNames: { '#total': 'total' },
-          ExpressionAttributeValues: { ':one': 1 },
-        },
-      },
-    ];
-    try {
-      await transact(items);
-      return { created: true, user };
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (input.identity && failedCondition(codes, 3))
-        return { created: false, reason: 'identity-linked' };
-      if (failedCondition(codes, 1)) throw new ConflictError(EMAIL_TAKEN);
-      if (failedCondition(codes, 2)) {
-        if (!input.makeUsernameUnique) throw new ConflictError(USERNAME_TAKEN);
-        continue;
-      }
-      throw error;
-    }
-  }
-  throw new ConflictError(USERNAME_TAKEN);
-}
 
 /** A live user by id (a deleted account is no user). */
 export async function getUserById(id: string): Promise<StoredUser | undefined> {
@@ -224,51 +129,6 @@ export async function updateProfile(
   return { ...user, ...changes };
 }
 
-/**
- * Deletes an account: frees its email, username and IdP identities and erases its personal data.
- * The user item stays as a tombstone ('Deleted user') so features, votes and the ledger that
- * reference it stay consistent.
- */
-export async function deleteUser(user: StoredUser, now = new Date()): Promise<void> {
-  const subjectGuards = (user.subjects ?? []).map((link) => {
-    const [issuer = '', subject = ''] = link.split('|');
-    return { Delete: { TableName: tableName, Key: userKeys.subject(issuer, subject) } };
-  });
-  try {
-    await transact([
-      {
-        Update: {
-          TableName: tableName,
-          Key: userKeys.item(user.id),
-          UpdateExpression:
-            'SET deleted_at = :now, display_name = :deleted, username = :deleted, email = :empty REMOVE password_hash, subjects, GSI1PK, GSI1SK',
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleted_at)',
-          ExpressionAttributeValues: {
-            ':now': now.toISOString(),
-            ':deleted': 'Deleted user',
-            ':empty': '',
-          },
-        },
-      },
-      { Delete: { TableName: tableName, Key: userKeys.email(user.email) } },
-      { Delete: { TableName: tableName, Key: userKeys.username(user.username) } },
-      ...subjectGuards,
-      {
-        Update: {
-          TableName: tableName,
-          Key: counterKeys.users,
-          UpdateExpression: 'ADD #total :minusOne',
-          ExpressionAttributeNames: { '#total': 'total' },
-          ExpressionAttributeValues: { ':minusOne': -1 },
-        },
-      },
-    ]);
-  } catch (error) {
-    if (cancellationCodes(error)) throw new ConflictError();
-    throw error;
-  }
-}
-
 /** Live users, oldest first, one page at a time. */
 export async function listUsers(limit: number, cursor?: string): Promise<Page<StoredUser>> {
   const page = await queryPage({ index: 'GSI1', partition: userKeys.allPartition }, limit, cursor);
@@ -296,30 +156,52 @@ export async function readCounters(): Promise<{ users: number; projects: number 
   return { users: total(counterKeys.users.SK), projects: total(counterKeys.projects.SK) };
 }
 
-/** Links an IdP identity to an existing user (same verified email), taking its guard. */
+/** The user's last claim day is still `day` (none counts), so a claim meanwhile is not undone. */
+export const sameClaimDay = (day: string | undefined) =>
+  day === undefined ? 'attribute_not_exists(last_claim_day)' : 'last_claim_day = :readDay';
+
+/**
+ * Links an IdP identity to an existing user whose email is proven, taking its guard. The person
+ * behind the identity joins the user's: marked welcomed (the user was), and a later daily claim
+ * day of a deleted account of theirs carries over, so linking never opens a second claim a day.
+ */
 export async function linkIdentity(
   user: StoredUser,
-  issuer: string,
-  subject: string,
+  identity: { readonly issuer: string; readonly subject: string; readonly person: string },
+  now = new Date(),
 ): Promise<StoredUser> {
-  const link = `${issuer}|${subject}`;
+  const link = `${identity.issuer}|${identity.subject}`;
+  const persons = await readPersons([identity.person]);
+  const day = latestClaimDay(persons, user.last_claim_day);
   try {
     await transact([
-      putNew(uniqueGuard(userKeys.subject(issuer, subject), user.id)),
+      putNew(uniqueGuard(userKeys.subject(identity.issuer, identity.subject), user.id)),
       {
         Update: {
           TableName: tableName,
           Key: userKeys.item(user.id),
-          UpdateExpression:
-            'SET subjects = list_append(if_not_exists(subjects, :none), :link), is_verified = :true',
-          ConditionExpression: 'attribute_not_exists(deleted_at)',
-          ExpressionAttributeValues: { ':none': [], ':link': [link], ':true': true },
+          UpdateExpression: `SET subjects = list_append(if_not_exists(subjects, :none), :link)${
+            day ? ', last_claim_day = :day' : ''
+          }`,
+          ConditionExpression: `attribute_not_exists(deleted_at) AND is_verified = :true AND ${sameClaimDay(user.last_claim_day)}`,
+          ExpressionAttributeValues: {
+            ':none': [],
+            ':link': [link],
+            ':true': true,
+            ...(day ? { ':day': day } : {}),
+            ...(user.last_claim_day ? { ':readDay': user.last_claim_day } : {}),
+          },
         },
       },
+      ...persons.map((person) => welcomedItem(person, now, false)),
     ]);
   } catch (error) {
     if (cancellationCodes(error)) throw new ConflictError();
     throw error;
   }
-  return { ...user, subjects: [...(user.subjects ?? []), link], is_verified: true };
+  return {
+    ...user,
+    subjects: [...(user.subjects ?? []), link],
+    ...(day ? { last_claim_day: day } : {}),
+  };
 }

@@ -1,9 +1,12 @@
-import { recordHits, retryAfterSeconds, type Window } from '../data/rate-limits-repository';
+import { readPassword, upgradePassword } from '../data/credentials-repository';
+import { consumeHit, releaseHit, type Window } from '../data/rate-limits-repository';
 import { getUserByEmail, type StoredUser } from '../data/users-repository';
 import { env } from '../lib/env';
-import { decoyHash, verifyPassword } from '../lib/passwords';
+import { normalizeEmail } from '../lib/identity-hash';
+import { logger } from '../lib/logger';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
 
-/** The outcome of checking an email and password (issue 9 contract). */
+/** The outcome of an email and password sign-in. */
 export type PasswordSignIn =
   | { readonly kind: 'signed-in'; readonly user: StoredUser }
   | { readonly kind: 'invalid' }
@@ -11,35 +14,55 @@ export type PasswordSignIn =
   | { readonly kind: 'throttled'; readonly retryAfterSeconds: number };
 
 /**
- * Checks an email and password with the login's failure limits (per account and per `client`):
- * the product's password sign-in, for the hosted logins that accept product accounts (the Cognito
- * migration trigger on AWS). A correct password of an unverified account is `unverified`.
- *
- * Stand-in with the checks of `POST /api/auth/login` until the accounts work lands its own
- * (atomic slots, hash upgrades); the contract of issue 9 fixes this signature.
+ * The windows one attempt takes a slot in: this account from this client (an attacker
+ * hammering an account locks only themselves out of it; the owner elsewhere still signs in), and
+ * this client across accounts (one client cannot spray many accounts).
+ */
+export function signInWindows(email: string, client: string): Window[] {
+  const config = env();
+  const seconds = config.LOGIN_FAILURE_WINDOW_SECONDS;
+  return [
+    {
+      key: `login#account-client#${normalizeEmail(email)}#${client}`,
+      limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      seconds,
+    },
+    { key: `login#client#${client}`, limit: config.LOGIN_MAX_FAILURES_PER_CLIENT, seconds },
+  ];
+}
+
+/**
+ * Checks an email and password the one way every sign-in does (`POST /api/auth/login`, the local
+ * identity provider): the attempt takes its slot atomically before the password is checked, so
+ * parallel guesses cannot get past the limit; a correct password gives the slot back, so only
+ * failures count. Unknown emails cost a hash too (no timing difference). A correct password
+ * re-hashes a weaker or older stored hash. `client` is the client key (`clientIp`/`clientKey`).
  */
 export async function passwordSignIn(
   email: string,
   password: string,
   client: string,
 ): Promise<PasswordSignIn> {
-  const config = env();
-  const seconds = config.LOGIN_FAILURE_WINDOW_SECONDS;
-  const normalized = email.trim().toLowerCase();
-  const windows: Window[] = [
-    { key: `login-account#${normalized}`, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, seconds },
-    { key: `login-client#${client}`, limit: config.LOGIN_MAX_FAILURES_PER_CLIENT, seconds },
-  ];
-  const wait = await retryAfterSeconds(windows);
+  const now = new Date();
+  const windows = signInWindows(email, client);
+  const wait = await consumeHit(windows, now);
   if (wait > 0) return { kind: 'throttled', retryAfterSeconds: wait };
-  const user = await getUserByEmail(normalized);
-  // Unknown emails cost a hash too, so timing does not tell which addresses have accounts.
-  const valid = user?.password_hash
-    ? await verifyPassword(password, user.password_hash)
+
+  const user = await getUserByEmail(normalizeEmail(email));
+  const stored = user ? await readPassword(user) : undefined;
+  const valid = stored
+    ? await verifyPassword(password, stored.hash)
     : (await verifyPassword(password, await decoyHash())) && false;
-  if (!user || !valid) {
-    await recordHits(windows);
-    return { kind: 'invalid' };
+  if (!user || !stored || !valid) return { kind: 'invalid' };
+
+  await releaseHit(windows, now);
+  if (stored.legacy || needsRehash(stored.hash)) {
+    try {
+      await upgradePassword(user, stored, await hashPassword(password));
+    } catch (error) {
+      // The sign-in stands; the upgrade is tried again next time.
+      logger.warn('password hash upgrade failed', { error });
+    }
   }
   return user.is_verified ? { kind: 'signed-in', user } : { kind: 'unverified' };
 }

@@ -35,7 +35,10 @@ const EnvSchema = z.object({
   AUTH_AUDIENCE: z.string().min(1).optional(),
   /** Expected `client_id` claim of the IdP's access tokens (Cognito puts the client here). */
   AUTH_CLIENT_ID: z.string().min(1).optional(),
-  /** Failed logins allowed per account and per client within the window below. */
+  /**
+   * Failed logins allowed per account and client, and per client across accounts, within the
+   * window below (a slot is taken before the password is checked and given back on success).
+   */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce

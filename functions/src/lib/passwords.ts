@@ -1,17 +1,21 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt at N=2^15, r=8, p=1: a memory-hard KDF using 32 MiB per guess, fast enough for a Lambda.
+ * scrypt at N=2^17, r=8, p=1 (OWASP's minimum): 128 MiB and about half a second of one core per
+ * guess. Hashes made with a lower cost are replaced on the next successful sign-in.
  */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
-function derive(
-  password: string,
-  salt: Buffer,
-  params: { N: number; r: number; p: number },
-): Promise<Buffer> {
-  const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
+interface Cost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+function derive(password: string, salt: Buffer, cost: Cost): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes; the default maxmem (32 MiB) refuses N=2^17, so allow twice that.
+  const options: ScryptOptions = { ...cost, maxmem: 2 * 128 * cost.N * cost.r };
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -19,31 +23,46 @@ function derive(
   );
 }
 
-/** A self-describing hash: `scrypt$N$r$p$salt$key` (base64url). */
-export async function hashPassword(password: string): Promise<string> {
+/** A self-describing hash `scrypt$N$r$p$salt$key` (base64url); `cost` only for tests and tools. */
+export async function hashPassword(password: string, cost: Cost = PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
+  const key = await derive(password, salt, cost);
   return [
     'scrypt',
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
+    cost.N,
+    cost.r,
+    cost.p,
     salt.toString('base64url'),
     key.toString('base64url'),
   ].join('$');
 }
 
+function parse(stored: string) {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  const cost = { N: Number(n), r: Number(r), p: Number(p) };
+  const valid =
+    scheme === 'scrypt' &&
+    Boolean(salt && key) &&
+    [cost.N, cost.r, cost.p].every((value) => Number.isSafeInteger(value) && value > 0) &&
+    cost.N <= 2 ** 20 &&
+    cost.r <= 32 &&
+    cost.p <= 16;
+  return valid ? { cost, salt: salt ?? '', key: key ?? '' } : undefined;
+}
+
 /** Checks a password against a stored hash in constant time. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
+  const parsed = parse(stored);
+  if (!parsed) return false;
+  const expected = Buffer.from(parsed.key, 'base64url');
+  const actual = await derive(password, Buffer.from(parsed.salt, 'base64url'), parsed.cost);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Whether a stored hash is weaker than today's cost and should be made again. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  return !parsed || parsed.cost.N < PARAMS.N || parsed.cost.r < PARAMS.r;
 }
 
 /** A hash of nothing, verified against when an email is unknown so both answers take as long. */

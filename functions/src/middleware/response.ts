@@ -36,8 +36,21 @@ export const withMessage = <T>(data: T, message: string): HandlerResult<T> => ({
   message,
 });
 
-/** 201 Created with `data`. */
-export const created = <T>(data: T): HandlerResult<T> => ({ kind: 'result', status: 201, data });
+/** 201 Created with `data` (and a `message` beside it when given). */
+export const created = <T>(data: T, message?: string): HandlerResult<T> => ({
+  kind: 'result',
+  status: 201,
+  data,
+  ...(message === undefined ? {} : { message }),
+});
+
+/** 202 Accepted: the request is taken, what follows happens by mail. */
+export const accepted = (message: string): HandlerResult<null> => ({
+  kind: 'result',
+  status: 202,
+  data: null,
+  message,
+});
 
 /** One page of a list: `data` plus `next_cursor` (null on the last page). */
 export const page = <T>(data: T, nextCursor: string | null): HandlerResult<T> => ({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, inject } from 'vitest';
-import { bearer } from '../../../test/support/accounts';
+import { bearer, verifyHostedUser } from '../../../test/support/accounts';
 import { api } from '../../../test/support/api';
 import { decodePayload, signInWithIdp } from '../../../test/support/idp';
 
@@ -38,7 +38,7 @@ describe('the local identity provider at /idp', () => {
 
   it('renews the access token with the refresh token', async () => {
     const tokens = await signInWithIdp({ email: freshEmail(), password, signUp: {} });
-    await api('/api/auth0/verify-user', { method: 'POST', headers: bearer(tokens.accessToken) });
+    await verifyHostedUser(tokens.accessToken);
 
     const renewed = await fetch(`${inject('baseUrl')}/idp/token`, {
       method: 'POST',

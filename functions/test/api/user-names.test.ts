@@ -4,6 +4,7 @@ import { NAME_MESSAGES, isReservedUsername } from '@hatchworks/shared/schemas/us
 import type { User } from '@hatchworks/shared/schemas/users';
 import { bearer, registerUser } from '../../../test/support/accounts';
 import { api } from '../../../test/support/api';
+import { freshClientAddress } from '../../../test/support/client-addresses';
 import { signInWithIdp } from '../../../test/support/idp';
 
 interface Refusal {
@@ -19,6 +20,8 @@ function register(fields: Record<string, unknown>) {
   return api<Refusal & { data: { user: User } }>('/api/auth/register', {
     method: 'POST',
     json: { email: freshEmail(), password: 'long enough password', ...fields },
+    // Registrations are limited per client: each comes from an address of its own.
+    from: freshClientAddress(),
   });
 }
 
@@ -67,6 +70,7 @@ describe('names that cannot impersonate', () => {
       const answer = await api<{ data: { user: User } }>('/api/auth/register', {
         method: 'POST',
         json: { email: `admin@${randomUUID()}.example.test`, password: 'long enough password' },
+        from: freshClientAddress(),
       });
 
       expect(answer.status).toBe(201);
@@ -141,6 +145,7 @@ describe('names that cannot impersonate', () => {
         method: 'POST',
         headers: bearer(tokens.accessToken),
         json: { auth0_id: tokens.subject, email },
+        from: freshClientAddress(),
       });
       // Assess
       expect(answer.status).toBe(200);

@@ -23,14 +23,19 @@ export const DEMO_ACCOUNTS = [
  */
 export async function seedDemoAccounts(): Promise<void> {
   const users = await import('@hatchworks/functions/data/users-repository');
+  const { createUser } = await import('@hatchworks/functions/data/user-creation');
+  const { personHashes } = await import('@hatchworks/functions/lib/identity-hash');
   const { hashPassword } = await import('@hatchworks/functions/lib/passwords');
   for (const account of DEMO_ACCOUNTS) {
     if (await users.getUserByEmail(account.email)) continue;
-    const outcome = await users.createUser({
+    // Verified with their welcome, as a person who proved the address; the password goes to
+    // its own credential item like every account's.
+    const outcome = await createUser({
       email: account.email,
       username: account.username,
       displayName: account.displayName,
       isVerified: true,
+      persons: await personHashes({ email: account.email }),
       passwordHash: await hashPassword(account.password),
       makeUsernameUnique: true,
     });

@@ -17,6 +17,8 @@ export const UserSchema = z.object({
   display_name: z.string(),
   role: z.enum(ROLES),
   is_verified: z.boolean(),
+  /** The account has a password of its own (it may change it; hosted-only accounts may not). */
+  has_password: z.boolean(),
   egg_balance: z.number().int(),
   can_claim_daily: z.boolean(),
   member_since: z.string(),
@@ -85,9 +87,71 @@ export const LoginInputSchema = z.object({
 });
 export type LoginInput = z.input<typeof LoginInputSchema>;
 
-/** `data` of register and login: the user and the product's own bearer token. */
+/** `data` of login and password change: the user and the product's own bearer token. */
 export const AuthResultSchema = z.object({ user: UserSchema, token: z.string() });
 export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+/** `data` of register: the new, unverified user; the token comes with the first login. */
+export const RegisterResultSchema = z.object({ user: UserSchema });
+export type RegisterResult = z.infer<typeof RegisterResultSchema>;
+
+/** A one-time token from a link the site mailed (`?token=` of the link). */
+const OneTimeTokenSchema = z.string().trim().min(1, 'The token is missing').max(200);
+
+/** Body of `POST /api/auth/verify-email`. */
+export const VerifyEmailInputSchema = z.object({ token: OneTimeTokenSchema });
+export type VerifyEmailInput = z.input<typeof VerifyEmailInputSchema>;
+
+/** `data` of verify-email: the verified user and the welcome eggs this verification credited. */
+export const VerifyEmailResultSchema = z.object({
+  user: UserSchema,
+  /** 500 for the first account of a person, 0 when the person had their welcome already. */
+  welcome_eggs: z.number().int(),
+});
+export type VerifyEmailResult = z.infer<typeof VerifyEmailResultSchema>;
+
+/** Body of `POST /api/auth/resend-verification`; a signed-in caller may leave it out. */
+export const ResendVerificationInputSchema = z.object({ email: EmailSchema.optional() });
+export type ResendVerificationInput = z.input<typeof ResendVerificationInputSchema>;
+
+/** Body of `PUT /api/user/password`. */
+export const PasswordChangeInputSchema = z.object({
+  current_password: z.string().min(1, 'Current password is required').max(128),
+  new_password: PasswordSchema,
+});
+export type PasswordChangeInput = z.input<typeof PasswordChangeInputSchema>;
+
+/** Body of `POST /api/auth/password-reset`. */
+export const PasswordResetInputSchema = z.object({ email: EmailSchema });
+export type PasswordResetInput = z.input<typeof PasswordResetInputSchema>;
+
+/** Body of `POST /api/auth/password-reset/confirm`. */
+export const PasswordResetConfirmInputSchema = z.object({
+  token: OneTimeTokenSchema,
+  password: PasswordSchema,
+});
+export type PasswordResetConfirmInput = z.input<typeof PasswordResetConfirmInputSchema>;
+
+/** `data` of password-reset/confirm: the user, now with the new password and a proven email. */
+export const PasswordResetResultSchema = z.object({ user: UserSchema });
+export type PasswordResetResult = z.infer<typeof PasswordResetResultSchema>;
+
+/** What the account routes answer in `message` or `error`; the web shows the same texts. */
+export const ACCOUNT_MESSAGES = {
+  checkEmail: 'Check your email to verify your address.',
+  verified: 'Your email address is verified.',
+  verifyFirst: 'Please verify your email address first. We sent you a link.',
+  invalidVerificationLink: 'This verification link is invalid or has expired.',
+  invalidResetLink: 'This password reset link is invalid or has expired.',
+  mailSent: 'If an account needs it, we sent an email to that address.',
+  passwordChanged: 'Your password has been changed.',
+  passwordReset: 'Your password has been reset. You can sign in with it now.',
+  wrongCurrentPassword: 'The current password is not correct',
+  noPassword:
+    'This account signs in through the hosted login and has no password yet. Use "Forgot password" to set one.',
+  unverifiedExisting:
+    'An account with this email exists but its address is not verified yet. Open the link we emailed to it, or reset its password.',
+} as const;
 
 /** Body of `PUT /api/user/profile`. Email is not editable. */
 export const ProfileUpdateSchema = z.object({

@@ -1,13 +1,19 @@
-import { VerifyUserInputSchema } from '@hatchworks/shared/schemas/users';
+import { ACCOUNT_LIMITS } from '@hatchworks/shared/constants';
+import { ACCOUNT_MESSAGES, VerifyUserInputSchema } from '@hatchworks/shared/schemas/users';
+import { createUser } from '../../data/user-creation';
 import {
-  createUser,
   getUserByEmail,
   getUserBySubject,
   linkIdentity,
   toApiUser,
 } from '../../data/users-repository';
+import { takeSignUpSlot } from '../../domain/account-limits';
+import { mailVerificationLink } from '../../domain/account-mail';
 import { emailLocalPart, fallbackDisplayName, fallbackUsername } from '../../domain/usernames';
+import { clientIp } from '../../lib/client-ip';
 import { AppError, ConflictError, ForbiddenError } from '../../lib/errors';
+import { normalizeEmail, personHashes } from '../../lib/identity-hash';
+import { issueSecret } from '../../lib/one-time-token';
 import { fetchUserInfo } from '../../lib/userinfo';
 import { authHandler } from '../../middleware/auth-handler';
 import { withMessage } from '../../middleware/response';
@@ -17,7 +23,7 @@ const VERIFIED = 'User verified successfully';
 export const handler = authHandler({
   body: VerifyUserInputSchema.optional(),
   allowUnlinkedIdentity: true,
-  handler: async ({ body, caller }) => {
+  handler: async ({ body, caller, event }) => {
     const { token, user } = await caller();
     if (token?.kind !== 'idp') {
       // The product's own tokens are verified already: the user exists.
@@ -30,9 +36,9 @@ export const handler = authHandler({
     if (user) return withMessage(toApiUser(user), VERIFIED);
 
     const info = await fetchUserInfo(token.issuer, token.accessToken);
-    const email = (info.email ?? (typeof token.claims.email === 'string' ? token.claims.email : ''))
-      .trim()
-      .toLowerCase();
+    const email = normalizeEmail(
+      info.email ?? (typeof token.claims.email === 'string' ? token.claims.email : ''),
+    );
     if (!email) {
       throw new AppError(
         400,
@@ -41,16 +47,24 @@ export const handler = authHandler({
       );
     }
     // Some providers (Cognito) send the flag as the string 'true'.
-    const verified = info.email_verified === true || info.email_verified === 'true';
+    const vouched = info.email_verified === true || info.email_verified === 'true';
+    const identity = { issuer: token.issuer, subject: token.subject };
+    const [emailPerson = '', subjectPerson = ''] = await personHashes({
+      email,
+      subjects: [`${identity.issuer}|${identity.subject}`],
+    });
     const existing = await getUserByEmail(email);
     if (existing) {
-      // Joining two ways of signing in is safe only when the provider vouches for the address.
-      if (!verified) throw new ConflictError('An account with this email already exists');
-      return withMessage(
-        toApiUser(await linkIdentity(existing, token.issuer, token.subject)),
-        VERIFIED,
-      );
+      // Joining two ways of signing in needs both sides to have proven the address: an account
+      // whose email nobody proved may belong to someone who typed another person's address.
+      if (!existing.is_verified) throw new ConflictError(ACCOUNT_MESSAGES.unverifiedExisting);
+      if (!vouched) throw new ConflictError('An account with this email already exists');
+      const linked = await linkIdentity(existing, { ...identity, person: subjectPerson });
+      return withMessage(toApiUser(linked), VERIFIED);
     }
+
+    await takeSignUpSlot(clientIp(event));
+    const verification = vouched ? undefined : issueSecret();
     const outcome = await createUser({
       email,
       displayName: fallbackDisplayName(email, info.name, body?.display_name),
@@ -61,14 +75,27 @@ export const handler = authHandler({
         body?.username,
         emailLocalPart(email),
       ),
-      isVerified: verified,
-      identity: { issuer: token.issuer, subject: token.subject },
+      isVerified: vouched,
+      persons: [emailPerson, subjectPerson],
+      ...(verification
+        ? {
+            verification: {
+              hash: verification.hash,
+              ttlSeconds: ACCOUNT_LIMITS.verificationLinkSeconds,
+            },
+          }
+        : {}),
+      identity,
       makeUsernameUnique: true,
     });
-    // A simultaneous call may have created the user first: answer with that one.
-    const created = outcome.created
-      ? outcome.user
-      : await getUserBySubject(token.issuer, token.subject);
+    if (outcome.created) {
+      if (!verification) return withMessage(toApiUser(outcome.user), VERIFIED);
+      // The provider did not vouch for the address: the product proves it, as for registration.
+      await mailVerificationLink(outcome.user, verification.secret);
+      return withMessage(toApiUser(outcome.user), ACCOUNT_MESSAGES.checkEmail);
+    }
+    // A simultaneous call created the user first: answer with that one.
+    const created = await getUserBySubject(token.issuer, token.subject);
     if (!created) throw new ConflictError();
     return withMessage(toApiUser(created), VERIFIED);
   },

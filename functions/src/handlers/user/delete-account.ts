@@ -1,11 +1,13 @@
+import { deleteUser } from '../../data/account-deletion';
 import { anonymiseAuthor } from '../../data/features-repository';
-import { deleteUser } from '../../data/users-repository';
+import { personHashes } from '../../lib/identity-hash';
 import { authHandler } from '../../middleware/auth-handler';
 
 export const handler = authHandler({
   handler: async ({ user }) => {
     const caller = await user();
-    await deleteUser(caller);
+    // The person items outlive the account: no second welcome, no second claim that day.
+    await deleteUser(caller, await personHashes(caller));
     // Feature requests keep a copy of the author's names; the deleted account's go with it.
     await anonymiseAuthor(caller.id);
     return { deleted: true };

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import type { AuthResult } from '@hatchworks/shared/schemas/users';
+import type { AuthResult, RegisterResult } from '@hatchworks/shared/schemas/users';
+import { fetchFrom, freshClientAddress } from '../../../../test/support/client-addresses';
 import { siteUrl } from './browser';
+import { linkFromMail, waitForMail } from './mail';
 
 /** The local demo accounts (README): they exist at the IdP and in the product's table. */
 export const DEMO = {
@@ -11,8 +13,12 @@ export const DEMO = {
 
 export const uniqueEmail = (prefix = 'web') => `${prefix}-${randomUUID()}@example.test`;
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(siteUrl(path), {
+/**
+ * POSTs JSON to the site from a client address of its own: the API keys its per-client limits
+ * (5 new accounts an hour) on the socket's address.
+ */
+async function post<T>(path: string, body: unknown, from = freshClientAddress()): Promise<T> {
+  const response = await fetchFrom(from, siteUrl(path), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -22,13 +28,27 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return json.data;
 }
 
-/** A fresh email-and-password account of the product (own token), registered over the API. */
-export function registerUser(fields: { username?: string; display_name?: string } = {}) {
-  return post<AuthResult>('/api/auth/register', {
-    email: uniqueEmail('own'),
-    password: 'correct horse battery',
-    ...fields,
-  });
+/** Opens the newest verification link mailed to `email`, as the verify-email page does. */
+export async function verifyEmail(email: string): Promise<void> {
+  const mail = await waitForMail(email, { subject: /verify/i });
+  const token = linkFromMail(mail, '/verify-email').searchParams.get('token') ?? '';
+  await post('/api/auth/verify-email', { token });
+}
+
+/**
+ * A fresh, verified email-and-password account of the product with its 500 welcome eggs and an
+ * own token: registered over the API from a loopback address of its own (the sign-up limit is
+ * per client), its mailed link opened, then logged in.
+ */
+export async function registerUser(
+  fields: { username?: string; display_name?: string } = {},
+): Promise<AuthResult> {
+  const email = uniqueEmail('own');
+  const password = 'correct horse battery';
+  const from = freshClientAddress();
+  await post<RegisterResult>('/api/auth/register', { email, password, ...fields }, from);
+  await verifyEmail(email);
+  return post<AuthResult>('/api/auth/login', { email, password }, from);
 }
 
 /** The product's own login (spec 7) for an existing account. */

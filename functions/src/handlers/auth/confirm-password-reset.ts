@@ -1,0 +1,51 @@
+import {
+  ACCOUNT_MESSAGES,
+  PasswordResetConfirmInputSchema,
+  type PasswordResetResult,
+} from '@hatchworks/shared/schemas/users';
+import { isLiveOneTimeToken, setPassword } from '../../data/credentials-repository';
+import { proveEmail } from '../../data/email-verification';
+import { getUserById, toApiUser } from '../../data/users-repository';
+import { ValidationError } from '../../lib/errors';
+import { personHashes } from '../../lib/identity-hash';
+import { readToken } from '../../lib/one-time-token';
+import { hashPassword } from '../../lib/passwords';
+import { httpHandler } from '../../middleware/http-handler';
+import { withMessage } from '../../middleware/response';
+
+const invalidLink = () =>
+  new ValidationError(
+    [{ field: 'token', message: ACCOUNT_MESSAGES.invalidResetLink }],
+    ACCOUNT_MESSAGES.invalidResetLink,
+  );
+
+/**
+ * Sets a new password with the mailed one-time link and revokes every earlier own token. The
+ * link proves the mailbox, so an account whose email was not proven yet becomes verified (with
+ * its welcome if still due): that is how the real owner takes back an address someone else
+ * registered first.
+ */
+export const handler = httpHandler({
+  body: PasswordResetConfirmInputSchema,
+  handler: async ({ body }) => {
+    const token = readToken(body.token);
+    if (!token || !(await isLiveOneTimeToken(token.userId, 'reset-password', token.hash))) {
+      throw invalidLink();
+    }
+    const found = await getUserById(token.userId);
+    if (!found) throw invalidLink();
+    const hash = await hashPassword(body.password);
+    const user = found.is_verified
+      ? found
+      : (await proveEmail(found.id, await personHashes(found)))?.user;
+    if (!user) throw invalidLink();
+    if ((await setPassword(user, hash, { resetTokenHash: token.hash })) === 'stale') {
+      throw invalidLink();
+    }
+    const updated = { ...user, has_password: true, token_version: (user.token_version ?? 0) + 1 };
+    return withMessage<PasswordResetResult>(
+      { user: toApiUser(updated) },
+      ACCOUNT_MESSAGES.passwordReset,
+    );
+  },
+});

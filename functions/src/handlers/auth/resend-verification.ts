@@ -1,0 +1,30 @@
+import { ACCOUNT_MESSAGES, ResendVerificationInputSchema } from '@hatchworks/shared/schemas/users';
+import { getUserByEmail } from '../../data/users-repository';
+import { takeMailSlot } from '../../domain/account-limits';
+import { sendVerification } from '../../domain/account-mail';
+import { clientIp } from '../../lib/client-ip';
+import { answerNoSoonerThan } from '../../lib/even-timing';
+import { ValidationError } from '../../lib/errors';
+import { authHandler } from '../../middleware/auth-handler';
+import { accepted } from '../../middleware/response';
+
+/**
+ * Mails a new verification link (voiding the last one) to an account whose email is not proven.
+ * Always 202 and equally slow, so it does not tell whether an address has an account; a
+ * signed-in caller may leave the body out to get it at their own address.
+ */
+export const handler = authHandler({
+  body: ResendVerificationInputSchema.optional(),
+  handler: async ({ body, event, caller }) => {
+    const startedAt = Date.now();
+    const email = body?.email ?? (await caller()).user?.email;
+    if (!email) {
+      throw new ValidationError([{ field: 'email', message: 'Enter a valid email address' }]);
+    }
+    await takeMailSlot('verification', clientIp(event), email);
+    const user = await getUserByEmail(email);
+    if (user && !user.is_verified) await sendVerification(user);
+    await answerNoSoonerThan(startedAt);
+    return accepted(ACCOUNT_MESSAGES.mailSent);
+  },
+});

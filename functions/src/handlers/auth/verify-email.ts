@@ -1,0 +1,41 @@
+import {
+  ACCOUNT_MESSAGES,
+  VerifyEmailInputSchema,
+  type VerifyEmailResult,
+} from '@hatchworks/shared/schemas/users';
+import { isLiveOneTimeToken } from '../../data/credentials-repository';
+import { proveEmail } from '../../data/email-verification';
+import { getUserById, toApiUser } from '../../data/users-repository';
+import { ValidationError } from '../../lib/errors';
+import { personHashes } from '../../lib/identity-hash';
+import { readToken } from '../../lib/one-time-token';
+import { httpHandler } from '../../middleware/http-handler';
+import { withMessage } from '../../middleware/response';
+
+const invalidLink = () =>
+  new ValidationError(
+    [{ field: 'token', message: ACCOUNT_MESSAGES.invalidVerificationLink }],
+    ACCOUNT_MESSAGES.invalidVerificationLink,
+  );
+
+/**
+ * Opens the verification link: proves the email and credits the welcome eggs if the person never
+ * had them. The link stays good until it expires, and a second click credits nothing more.
+ */
+export const handler = httpHandler({
+  body: VerifyEmailInputSchema,
+  handler: async ({ body }) => {
+    const token = readToken(body.token);
+    if (!token || !(await isLiveOneTimeToken(token.userId, 'verify-email', token.hash))) {
+      throw invalidLink();
+    }
+    const user = await getUserById(token.userId);
+    if (!user) throw invalidLink();
+    const proven = await proveEmail(user.id, await personHashes(user));
+    if (!proven) throw invalidLink();
+    return withMessage<VerifyEmailResult>(
+      { user: toApiUser(proven.user), welcome_eggs: proven.welcomeEggs },
+      ACCOUNT_MESSAGES.verified,
+    );
+  },
+});
