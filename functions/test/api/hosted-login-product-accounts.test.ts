@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '@hatchworks/shared/schemas/users';
 import { bearer, registerUser } from '../../../test/support/accounts';
 import { api } from '../../../test/support/api';
+import { freshClientAddress } from '../../../test/support/client-addresses';
 import { signInWithIdp } from '../../../test/support/idp';
 
 const freshEmail = () => `product-${randomUUID()}@example.test`;
@@ -70,7 +71,11 @@ describe('the hosted login with a product account (email and password registered
   it('refuses an account whose email is not verified yet, pointing to the resend page', async () => {
     const email = freshEmail();
     const password = 'not verified yet 1';
-    await api('/api/auth/register', { method: 'POST', json: { email, password } });
+    await api('/api/auth/register', {
+      method: 'POST',
+      json: { email, password },
+      from: freshClientAddress(),
+    });
 
     const page = await refusal(signInWithIdp({ email, password }));
 
@@ -81,7 +86,11 @@ describe('the hosted login with a product account (email and password registered
   it('links the unverified message to the site page that sends the link again', async () => {
     const email = freshEmail();
     const password = 'not verified yet 2';
-    await api('/api/auth/register', { method: 'POST', json: { email, password } });
+    await api('/api/auth/register', {
+      method: 'POST',
+      json: { email, password },
+      from: freshClientAddress(),
+    });
 
     const error = await signInWithIdp({ email, password }).catch((failure: unknown) => failure);
 
@@ -94,7 +103,11 @@ describe('the hosted login with a product account (email and password registered
     const product = await registerUser();
 
     const page = await refusal(
-      signInWithIdp({ email: product.user.email, password: 'not the password' }),
+      signInWithIdp({
+        email: product.user.email,
+        password: 'not the password',
+        from: freshClientAddress(),
+      }),
     );
 
     expect(page).toContain('Invalid email or password');
@@ -102,7 +115,9 @@ describe('the hosted login with a product account (email and password registered
 
   it('stops guessing with "Too many failed sign-ins. Try again in N minutes."', async () => {
     const product = await registerUser();
-    const guess = () => signInWithIdp({ email: product.user.email, password: 'a wrong guess' });
+    const from = freshClientAddress();
+    const guess = () =>
+      signInWithIdp({ email: product.user.email, password: 'a wrong guess', from });
 
     const pages: string[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) pages.push(await refusal(guess()));
@@ -121,7 +136,11 @@ describe('the hosted login with a product account (email and password registered
       json: { current_password: product.password, new_password: newPassword },
     });
     const old = await refusal(
-      signInWithIdp({ email: product.user.email, password: product.password }),
+      signInWithIdp({
+        email: product.user.email,
+        password: product.password,
+        from: freshClientAddress(),
+      }),
     );
     const tokens = await signInWithIdp({ email: product.user.email, password: newPassword });
 
