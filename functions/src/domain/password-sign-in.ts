@@ -16,14 +16,23 @@ export type PasswordSignIn =
 /**
  * The windows one attempt takes a slot in: this account from this client (an attacker
  * hammering an account locks only themselves out of it; the owner elsewhere still signs in), and
- * this client across accounts (one client cannot spray many accounts).
+ * this client across accounts (one client cannot spray many accounts). A caller that cannot tell
+ * clients apart (`client` null: Cognito's migration trigger never sees the address) takes a slot
+ * of the account alone; a shared "client" window would let 20 wrong passwords anywhere block
+ * every such sign-in, while the account window and Cognito's own threat protection still hold.
  */
-export function signInWindows(email: string, client: string): Window[] {
+export function signInWindows(email: string, client: string | null): Window[] {
   const config = env();
   const seconds = config.LOGIN_FAILURE_WINDOW_SECONDS;
+  const account = normalizeEmail(email);
+  if (client === null) {
+    return [
+      { key: `login#account#${account}`, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, seconds },
+    ];
+  }
   return [
     {
-      key: `login#account-client#${normalizeEmail(email)}#${client}`,
+      key: `login#account-client#${account}#${client}`,
       limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       seconds,
     },
@@ -36,12 +45,13 @@ export function signInWindows(email: string, client: string): Window[] {
  * identity provider): the attempt takes its slot atomically before the password is checked, so
  * parallel guesses cannot get past the limit; a correct password gives the slot back, so only
  * failures count. Unknown emails cost a hash too (no timing difference). A correct password
- * re-hashes a weaker or older stored hash. `client` is the client key (`clientIp`/`clientKey`).
+ * re-hashes a weaker or older stored hash. `client` is the client key (`clientIp`/`clientKey`), or
+ * null where the client is unknown (see `signInWindows`).
  */
 export async function passwordSignIn(
   email: string,
   password: string,
-  client: string,
+  client: string | null,
 ): Promise<PasswordSignIn> {
   const now = new Date();
   const windows = signInWindows(email, client);

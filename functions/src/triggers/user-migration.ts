@@ -2,14 +2,11 @@ import type { UserMigrationTriggerEvent } from 'aws-lambda';
 import type { PasswordSignIn } from '../domain/password-sign-in';
 
 /** How the trigger checks a password: `passwordSignIn`, injected so the mapping is testable. */
-export type SignIn = (email: string, password: string, client: string) => Promise<PasswordSignIn>;
-
-/**
- * The client key of every sign-in through Cognito: the trigger never sees the person's address,
- * so the login's per-client limit counts the hosted login as one client, and the per-account
- * limit (plus Cognito's own threat protection) guards each account.
- */
-export const COGNITO_MIGRATION_CLIENT = 'cognito-user-migration';
+export type SignIn = (
+  email: string,
+  password: string,
+  client: string | null,
+) => Promise<PasswordSignIn>;
 
 export const MIGRATION_MESSAGES = {
   invalid: 'Incorrect email or password.',
@@ -37,7 +34,9 @@ export function migrateUser(signIn: SignIn) {
     const outcome = await signIn(
       event.userName.trim().toLowerCase(),
       event.request.password,
-      COGNITO_MIGRATION_CLIENT,
+      // The trigger never sees the person's address: the account's own window applies, and
+      // Cognito's threat protection limits each address before the trigger runs.
+      null,
     );
     switch (outcome.kind) {
       case 'signed-in':

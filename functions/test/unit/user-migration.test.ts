@@ -2,11 +2,7 @@ import type { UserMigrationTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { PasswordSignIn } from '../../src/domain/password-sign-in';
 import type { StoredUser } from '../../src/data/users-repository';
-import {
-  COGNITO_MIGRATION_CLIENT,
-  MIGRATION_MESSAGES,
-  migrateUser,
-} from '../../src/triggers/user-migration';
+import { MIGRATION_MESSAGES, migrateUser } from '../../src/triggers/user-migration';
 
 /** A Cognito user-migration event as the hosted login sends it. */
 function migrationEvent(
@@ -29,8 +25,8 @@ const user = { id: 'u1', email: 'ada@example.com', is_verified: true } as Stored
 
 /** A sign-in that answers `outcome` and remembers what it was asked. */
 function signInAnswering(outcome: PasswordSignIn) {
-  const calls: [string, string, string][] = [];
-  const signIn = async (email: string, password: string, client: string) => {
+  const calls: [string, string, string | null][] = [];
+  const signIn = async (email: string, password: string, client: string | null) => {
     calls.push([email, password, client]);
     return outcome;
   };
@@ -44,7 +40,7 @@ describe('the Cognito user-migration trigger', () => {
     // Act
     const answer = await migrateUser(signIn)(migrationEvent());
     // Assess
-    expect(calls).toEqual([['ada@example.com', 'the password typed', COGNITO_MIGRATION_CLIENT]]);
+    expect(calls).toEqual([['ada@example.com', 'the password typed', null]]);
     expect(answer.response).toMatchObject({
       userAttributes: { email: 'ada@example.com', email_verified: 'true' },
       finalUserStatus: 'CONFIRMED',
