@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import { fetchFrom } from './client-addresses';
 import './context';
 
 /** The tokens of a completed hosted login. */
@@ -20,6 +21,11 @@ export interface IdpSignInOptions {
   readonly signUp?: { readonly name?: string };
   /** The site; the stack project's `baseUrl` when absent. */
   readonly baseUrl?: string;
+  /**
+   * The browser's address (any of 127.0.0.0/8): the hosted login keys its sign-in limits on the
+   * socket's address, so a test that guesses passwords counts apart from the rest of the run.
+   */
+  readonly from?: string;
 }
 
 /** Cookies of one browser-less sign-in, sent back to the same origin like a browser would. */
@@ -70,11 +76,14 @@ export async function signInWithIdp(options: IdpSignInOptions): Promise<IdpToken
 
   const jar = new CookieJar();
   const request = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(url, {
+    const withCookies = {
       ...init,
-      redirect: 'manual',
+      redirect: 'manual' as const,
       headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
-    });
+    };
+    const response = options.from
+      ? await fetchFrom(options.from, url, withCookies)
+      : await fetch(url, withCookies);
     jar.store(response);
     return response;
   };

@@ -69,7 +69,8 @@ describe('the local identity provider at /idp', () => {
     expect(await answer.json()).toEqual({
       sub: tokens.subject,
       email,
-      email_verified: true,
+      // The hosted sign-up cannot check a mailbox, so it does not vouch for the address.
+      email_verified: false,
       name: 'Info Person',
       nickname: email.split('@')[0],
       preferred_username: email.split('@')[0],
@@ -121,6 +122,7 @@ describe('the local identity provider at /idp', () => {
     expect(html).toContain('<label>Email');
     expect(html).toContain('Sign in</button>');
     expect(html).toContain('Create an account');
+    expect(html).toContain('Forgot password?');
     expect(html).not.toContain('<script');
   });
 

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@hatchworks/shared/schemas/users';
-import { bearer, registerUser, verifyHostedUser } from '../../../test/support/accounts';
+import {
+  bearer,
+  registerUser,
+  verifyEmail,
+  verifyHostedUser,
+} from '../../../test/support/accounts';
 import { api } from '../../../test/support/api';
 import { freshClientAddress } from '../../../test/support/client-addresses';
 import { signInWithIdp } from '../../../test/support/idp';
@@ -10,24 +15,30 @@ const password = 'idp password 123';
 const freshEmail = () => `idp-${randomUUID()}@example.test`;
 
 describe('POST /api/auth0/verify-user', () => {
-  it('creates the user of a new hosted-login account with the 500 welcome eggs, once', async () => {
+  it('creates an unverified user for a hosted sign-up nobody vouched for; the mailed link brings the 500 welcome eggs, once', async () => {
     const email = freshEmail();
     const tokens = await signInWithIdp({ email, password, signUp: { name: 'Idp Person' } });
 
     const first = await verifyHostedUser(tokens.accessToken, { auth0_id: tokens.subject, email });
     const second = await verifyHostedUser(tokens.accessToken, { auth0_id: tokens.subject, email });
+    const verified = await verifyEmail(email);
+    const after = await api<{ data: User }>('/api/user/profile', {
+      headers: bearer(tokens.accessToken),
+    });
 
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({
       email,
       display_name: 'Idp Person',
-      egg_balance: 500,
-      is_verified: true,
+      egg_balance: 0,
+      is_verified: false,
       has_password: false,
     });
+    expect(first.body.message).toBe('Check your email to verify your address.');
     expect(second.status).toBe(200);
     expect(second.body.data.id).toBe(first.body.data.id);
-    expect(second.body.data.egg_balance).toBe(500);
+    expect(verified.welcome_eggs).toBe(500);
+    expect(after.body.data).toMatchObject({ id: first.body.data.id, egg_balance: 500 });
   });
 
   it('takes the email from the identity provider, not from the body', async () => {
@@ -55,8 +66,9 @@ describe('POST /api/auth0/verify-user', () => {
   });
 
   it('links a hosted-login account to the verified product account with the same email', async () => {
+    // The local provider vouches for a product account's address: the product proved it.
     const product = await registerUser();
-    const tokens = await signInWithIdp({ email: product.user.email, password, signUp: {} });
+    const tokens = await signInWithIdp({ email: product.user.email, password: product.password });
 
     const answer = await verifyHostedUser(tokens.accessToken, { auth0_id: tokens.subject });
 
@@ -66,15 +78,17 @@ describe('POST /api/auth0/verify-user', () => {
   });
 
   it('refuses to join a hosted identity to an account whose email nobody proved, so a squatter gains nothing', async () => {
-    // Prepare: the attacker registers the victim's address with a password of their own.
+    // Prepare: the victim signs up at the hosted login (the local provider would refuse the
+    // sign-up once the product knows the address), then the attacker registers the victim's
+    // address with a password of their own before the victim's first visit to the site.
     const victimEmail = freshEmail();
     const attackerPassword = 'the attackers password';
+    const victim = await signInWithIdp({ email: victimEmail, password, signUp: {} });
     const registered = await api('/api/auth/register', {
       method: 'POST',
       json: { email: victimEmail, password: attackerPassword },
       from: freshClientAddress(),
     });
-    const victim = await signInWithIdp({ email: victimEmail, password, signUp: {} });
 
     // Act
     const answer = await verifyHostedUser(victim.accessToken, { auth0_id: victim.subject });

@@ -8,7 +8,8 @@ import { LocalStackError } from './local-error';
 import { MAILBOX_PATH, mailboxHandler } from './mail-pages';
 import { startMailSink, type RunningMailSink } from './mail-sink';
 import { DEMO_PROJECTS } from './seed-data';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed-accounts';
+import { productAccounts } from './product-accounts';
+import { seedDemoAccounts } from './seed-accounts';
 import { seedDemoFeatures } from './seed-features';
 import { seedDemoTracker } from './seed-tracker';
 import { startServer, type RunningServer } from './server';
@@ -119,11 +120,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const idp = await startIdentityProvider({
       siteUrl: server.url,
       ...(options.idpDataDir ? { dataDir: options.idpDataDir } : {}),
-      people: DEMO_ACCOUNTS.map(({ email, password, displayName }) => ({
-        email,
-        password,
-        name: displayName,
-      })),
+      // The demo accounts are product accounts: they sign in there with the product's password.
+      product: productAccounts(),
     });
     mail = await startMailSink();
 

@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     console.log(`    ${account.role.padEnd(5)}  ${account.email} / ${account.password}`);
   }
   console.log(`  Signing in: "Login" opens the local hosted login at ${stack.issuer}`);
-  console.log('    (the demo accounts work there too; "Sign Up" creates a new account there).');
+  console.log('    (the demo accounts and every account registered on the site sign in there).');
   console.log(
     `  Mail: every mail the site sends lands in the local mailbox at ${stack.mailboxUrl}`,
   );

@@ -4,9 +4,11 @@ import { navItemsFor } from '../components/layouts/nav-items';
 import { SiteFooter } from '../components/layouts/site-footer';
 import { SiteHeader } from '../components/layouts/site-header';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/layouts/skip-link';
+import { UnverifiedNotice } from '../features/account/components/unverified-notice';
 import { AccountWidget } from '../features/auth/components/account-widget';
 import { ClaimDailyButton } from '../features/eggs/components/claim-daily-button';
 import { useBuildTools } from '../features/portfolio/api/get-homepage-projects';
+import { paths } from '../config/paths';
 import { useSession } from '../lib/session';
 import './root-layout.css';
 
@@ -45,6 +47,8 @@ export function RootLayout() {
         }
       />
       <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="site-main">
+        {/* The verify page itself says how verification went. */}
+        {pathname === paths.verifyEmail.path ? null : <UnverifiedNotice />}
         <Outlet />
       </main>
       <SiteFooter buildTools={buildTools} />

@@ -44,6 +44,11 @@ export function createAppRouter() {
               path: paths.featureRequests.path,
               lazy: page(() => import('./routes/feature-requests')),
             },
+            { path: paths.verifyEmail.path, lazy: page(() => import('./routes/verify-email')) },
+            {
+              path: paths.resetPassword.path,
+              lazy: page(() => import('./routes/reset-password')),
+            },
             { path: paths.authCallback.path, lazy: page(() => import('./routes/auth-callback')) },
             { path: '*', lazy: page(() => import('./routes/not-found')) },
           ],

@@ -1,5 +1,6 @@
 /**
- * Every client route of spec 2 with the name its page is known by (document title, headings,
+ * Every client route of spec 2 (and the account pages the mailed links open) with the name its
+ * page is known by (document title, headings,
  * navigation). Routes, links and titles all read from here.
  */
 export const paths = {
@@ -12,6 +13,8 @@ export const paths = {
   profile: { path: '/profile', title: 'Profile' },
   projects: { path: '/projects', title: 'Manage Projects' },
   featureRequests: { path: '/feature-requests', title: 'Project Features' },
+  verifyEmail: { path: '/verify-email', title: 'Verify Email' },
+  resetPassword: { path: '/reset-password', title: 'Reset Password' },
   authCallback: { path: '/auth/callback', title: 'Signing in' },
   authSilentRenew: { path: '/auth/silent-renew', title: 'Signing in' },
 } as const;

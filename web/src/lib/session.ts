@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { User } from '@hatchworks/shared/schemas/users';
+import type { AuthResult, User } from '@hatchworks/shared/schemas/users';
 
 /**
  * Where the session is (spec 4): `loading` while it is restored or the user is verified,
@@ -16,8 +16,11 @@ export interface Session {
   readonly signInAvailable: boolean;
   /** Why the last sign-in could not be completed (verification failure), if it could not. */
   readonly error: string | null;
-  /** Starts the hosted login, returning to the current page afterwards. */
-  login(): Promise<void>;
+  /**
+   * Starts the hosted login, returning to the current page afterwards, or to `returnTo` (e.g. from
+   * a page whose one-time link must not be opened twice).
+   */
+  login(options?: { returnTo?: string }): Promise<void>;
   /** Starts the hosted login on its sign-up page. */
   signUp(): Promise<void>;
   /** Clears the session everywhere and returns to the site origin (spec 4). */
@@ -31,6 +34,12 @@ export interface Session {
   retry(): void;
   /** Replaces the user after a change the server answered with (profile edit, daily claim). */
   updateUser(user: User): void;
+  /**
+   * Takes the answer of a password change: a session with the product's own token stores the
+   * fresh one (every earlier own token is revoked); a hosted-login session keeps its provider's
+   * tokens and takes only the user.
+   */
+  adoptNewToken(result: AuthResult): void;
   /** Reloads the user from the server; an auth failure logs out (spec 4). */
   refreshUser(): Promise<void>;
 }

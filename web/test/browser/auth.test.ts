@@ -59,7 +59,7 @@ describe.skipIf(skipBrowserTests)('Hosted login through the identity provider', 
     expect(await page.getByRole('button', { name: 'Login' }).count()).toBe(0);
   });
 
-  it('signs up through the hosted sign-up page and lands signed in with 500 eggs', async () => {
+  it('signs up through the hosted sign-up page and lands signed in, the welcome eggs waiting for the email', async () => {
     // Prepare
     const page = await browser.openPage('/');
     const account = {
@@ -75,8 +75,9 @@ describe.skipIf(skipBrowserTests)('Hosted login through the identity provider', 
 
     // Assess
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(await eggBalance(page)).toBe(500);
-    expect(await page.getByRole('button', { name: 'Claim Daily' }).isVisible()).toBe(true);
+    expect(await eggBalance(page)).toBe(0);
+    const notice = page.getByRole('region', { name: 'Email verification' });
+    expect(await notice.innerText()).toContain('Verify your email to get your 500 welcome eggs.');
   });
 
   it('logs out at the provider and returns to the site origin signed out', async () => {

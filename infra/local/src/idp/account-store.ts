@@ -10,7 +10,13 @@ export interface IdpAccount {
   readonly emailVerified: boolean;
   readonly name: string;
   readonly nickname: string;
-  readonly passwordHash: string;
+  /** The provider's own password; absent for a product account, whose password the product checks. */
+  readonly passwordHash?: string;
+  /**
+   * The product user this person signs in as, when they are a product account (email and password
+   * registered on the site) rather than one of the provider's own people.
+   */
+  readonly productUserId?: string;
   readonly createdAt: string;
 }
 
@@ -18,8 +24,16 @@ export interface NewAccount {
   readonly email: string;
   readonly password: string;
   readonly name?: string;
-  /** Demo people are vouched for; the hosted sign-up cannot check a mailbox, so it vouches too. */
+  /** False for the hosted sign-up, which cannot check a mailbox; the product proves it later. */
   readonly emailVerified?: boolean;
+}
+
+/** A product user that signed in at the hosted login, as the provider records it. */
+export interface ProductPerson {
+  readonly productUserId: string;
+  readonly email: string;
+  readonly name: string;
+  readonly nickname: string;
 }
 
 /** Thrown when signing up with an email that already has an account here. */
@@ -30,8 +44,10 @@ export class EmailTakenError extends Error {
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * The identity provider's own people, like the user pool of a third-party provider: kept apart
- * from the product's table, in one JSON file (or only in memory for tests).
+ * The identity provider's people, like the user pool of a third-party provider: kept apart from
+ * the product's table, in one JSON file (or only in memory for tests). Its own people have a
+ * password here; product accounts are recorded without one, like the users a Cognito
+ * user-migration trigger brings in, except that their password stays with the product.
  */
 export class AccountStore {
   private readonly accounts = new Map<string, IdpAccount>();
@@ -55,7 +71,7 @@ export class AccountStore {
     return [...this.accounts.values()].find((account) => account.email === wanted);
   }
 
-  /** Adds a person; the email must be new here. */
+  /** Adds one of the provider's own people; the email must be new here. */
   async create(input: NewAccount): Promise<IdpAccount> {
     const email = normalizeEmail(input.email);
     if (this.findByEmail(email)) throw new EmailTakenError(email);
@@ -65,7 +81,7 @@ export class AccountStore {
     const account: IdpAccount = {
       id: randomUUID(),
       email,
-      emailVerified: input.emailVerified ?? true,
+      emailVerified: input.emailVerified ?? false,
       name: input.name?.trim() || email,
       nickname: email.split('@')[0] ?? email,
       passwordHash,
@@ -76,18 +92,51 @@ export class AccountStore {
     return account;
   }
 
-  /** The account whose email and password match; as slow for an unknown email as for a known. */
+  /**
+   * One of the provider's own people whose email and password match; as slow for an unknown email
+   * as for a known one.
+   */
   async authenticate(email: string, password: string): Promise<IdpAccount | undefined> {
     const account = this.findByEmail(email);
     const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
-    return account && matches ? account : undefined;
+    return account?.passwordHash && matches ? account : undefined;
   }
 
-  /** Adds each of these people unless their email is known already. */
-  async seed(people: readonly NewAccount[]): Promise<void> {
-    for (const person of people) {
-      if (!this.findByEmail(person.email)) await this.create({ emailVerified: true, ...person });
+  /**
+   * The provider's record of a product user who just signed in with the product's password:
+   * the same subject on every sign-in, with the names kept current. The address counts as
+   * verified because the product proved it before letting them sign in. A record of an earlier
+   * product account with that email (deleted since) is replaced, so a new account never inherits
+   * the old one's subject.
+   */
+  recordProductPerson(person: ProductPerson): IdpAccount {
+    const email = normalizeEmail(person.email);
+    const existing = this.findByEmail(email);
+    if (existing?.passwordHash) throw new EmailTakenError(email);
+    const same = existing?.productUserId === person.productUserId ? existing : undefined;
+    if (existing && !same) this.accounts.delete(existing.id);
+    const account: IdpAccount = {
+      id: same?.id ?? randomUUID(),
+      email,
+      emailVerified: true,
+      name: person.name,
+      nickname: person.nickname,
+      productUserId: person.productUserId,
+      createdAt: same?.createdAt ?? new Date().toISOString(),
+    };
+    if (!same || same.name !== account.name || same.nickname !== account.nickname) {
+      this.accounts.set(account.id, account);
+      this.save();
     }
+    return account;
+  }
+
+  /** Drops the record of a product account (not one of the provider's own people) by email. */
+  forgetProductPerson(email: string): void {
+    const existing = this.findByEmail(email);
+    if (!existing || existing.passwordHash) return;
+    this.accounts.delete(existing.id);
+    this.save();
   }
 
   private save(): void {

@@ -28,6 +28,9 @@ button:hover{background:#92400e}
 button:focus-visible{outline:3px solid #1f2933;outline-offset:2px}
 button.secondary{background:#e4e7eb;color:#1f2933}
 .error{margin:0 0 1rem;padding:.75rem;border-radius:8px;background:#fde8e8;color:#9b1c1c}
+.error a{color:#7f1d1d;font-weight:600}
+.note{margin:0;font-size:.875rem;color:#52606d}
+.alt+.alt{margin-top:.5rem}
 .actions{display:grid;gap:.75rem}
 .alt{margin:1.25rem 0 0;text-align:center}
 a{color:#92400e}
@@ -53,7 +56,28 @@ ${body}
 </html>`;
 }
 
+/** A link inside a message, to where the person can act on it. */
+export interface MessageLink {
+  readonly href: string;
+  readonly text: string;
+}
+
+/** A message for people: plain text, or text with links in it. */
+export type Message = string | readonly (string | MessageLink)[];
+
+/** The message as HTML, every text escaped. */
+export function messageHtml(message: Message): string {
+  const parts = typeof message === 'string' ? [message] : message;
+  return parts
+    .map((part) =>
+      typeof part === 'string'
+        ? escapeHtml(part)
+        : `<a href="${escapeHtml(part.href)}">${escapeHtml(part.text)}</a>`,
+    )
+    .join('');
+}
+
 /** The error box of a form, announced to screen readers; empty without an error. */
-export function errorBox(error: string | undefined): string {
-  return error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p>` : '';
+export function errorBox(error: Message | undefined): string {
+  return error ? `<p class="error" role="alert" id="form-error">${messageHtml(error)}</p>` : '';
 }

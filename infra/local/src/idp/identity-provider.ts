@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
-import { AccountStore, type NewAccount } from './account-store';
+import { AccountStore } from './account-store';
 import { handleInteraction } from './interactions';
 import { loadOrCreateKeys } from './keys';
+import type { ProductAccounts } from './product-accounts';
 import { createProvider } from './provider';
 import { API_AUDIENCE, IDP_PATH, WEB_CLIENT_ID } from './settings';
 import { StateStore } from './state-adapter';
@@ -14,8 +15,8 @@ export interface IdentityProviderOptions {
   readonly siteUrl: string;
   /** Folder for accounts, keys and sessions (`.data/idp`); all in memory when absent. */
   readonly dataDir?: string;
-  /** People to create on first sight (the demo accounts). */
-  readonly people?: readonly NewAccount[];
+  /** The product's accounts, which sign in here with the product's password. */
+  readonly product: ProductAccounts;
 }
 
 export interface LocalIdentityProvider {
@@ -31,14 +32,14 @@ export interface LocalIdentityProvider {
 
 /**
  * The local stand-in for a hosted identity provider such as Cognito or Auth0: a real OpenID
- * issuer at `${siteUrl}/idp` with its own people, login and sign-up pages, keys and sessions.
+ * issuer at `${siteUrl}/idp` with its own people, login and sign-up pages, keys and sessions,
+ * which also signs in the product's email-and-password accounts (asking the product).
  */
 export async function startIdentityProvider(
   options: IdentityProviderOptions,
 ): Promise<LocalIdentityProvider> {
   const file = (name: string) => (options.dataDir ? join(options.dataDir, name) : undefined);
   const accounts = AccountStore.open(file('accounts.json'));
-  await accounts.seed(options.people ?? []);
   const keys = loadOrCreateKeys(file('keys.json'));
   const state = new StateStore(file('state.json'));
   const provider = createProvider({ siteUrl: options.siteUrl, accounts, state, keys });
@@ -47,7 +48,12 @@ export async function startIdentityProvider(
   );
   const userInfo = createUserInfo({ issuer: provider.issuer, signing: keys.signing, accounts });
   const callback = provider.callback();
-  const interactionRoutes = { provider, accounts, siteUrl: options.siteUrl };
+  const interactionRoutes = {
+    provider,
+    accounts,
+    product: options.product,
+    siteUrl: options.siteUrl,
+  };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const reply = (status: number, headers: Record<string, string>, body: string) => {

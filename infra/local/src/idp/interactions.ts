@@ -1,21 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
-import { EmailTakenError, type AccountStore } from './account-store';
 import { errorPage, loginPage, signupPage } from './pages';
 import {
   API_AUDIENCE,
   API_SCOPES,
   IDP_PATH,
-  MIN_PASSWORD_LENGTH,
   SIGNUP_HINT,
+  SITE_PAGES,
   WEB_CLIENT_ID,
 } from './settings';
+import { signIn, signUp, type People } from './sign-in';
 
 /** Writes a complete answer; the caller's security headers are already on the response. */
 export type Reply = (status: number, headers: Record<string, string>, body: string) => void;
 
 const MAX_FORM_BYTES = 16 * 1024;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   let text = '';
@@ -28,10 +27,8 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 
 const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
 
-export interface InteractionRoutes {
+export interface InteractionRoutes extends People {
   readonly provider: Provider;
-  readonly accounts: AccountStore;
-  readonly siteUrl: string;
 }
 
 /**
@@ -53,7 +50,7 @@ export async function handleInteraction(
   const [, uid, step] = match;
   const method = request.method ?? 'GET';
   const base = `${IDP_PATH}/interaction/${uid}`;
-  const { provider, accounts, siteUrl } = routes;
+  const { provider, siteUrl } = routes;
 
   const page = (body: string, status = 200) => reply(status, htmlHeaders, body);
   const redirect = (location: string) => reply(303, { location, 'cache-control': 'no-store' }, '');
@@ -100,14 +97,16 @@ export async function handleInteraction(
   }
 
   const signupHref = `${base}/signup`;
+  const loginHref = `${base}/login`;
+  const resetPasswordHref = `${siteUrl}${SITE_PAGES.resetPassword}`;
   if (method === 'GET') {
     const wantsSignup =
       step === 'signup' ||
       (step === undefined && details.params[SIGNUP_HINT.param] === SIGNUP_HINT.value);
     page(
       wantsSignup
-        ? signupPage({ action: signupHref, loginHref: `${base}/login` })
-        : loginPage({ action: `${base}/login`, signupHref }),
+        ? signupPage({ action: signupHref, loginHref })
+        : loginPage({ action: loginHref, signupHref, resetPasswordHref }),
     );
     return true;
   }
@@ -120,41 +119,25 @@ export async function handleInteraction(
   const email = (form.get('email') ?? '').trim();
   const password = form.get('password') ?? '';
   if (step === 'login') {
-    const account = await accounts.authenticate(email, password);
-    if (!account) {
-      page(
-        loginPage({
-          action: `${base}/login`,
-          signupHref,
-          email,
-          error: 'Invalid email or password',
-        }),
-        401,
-      );
-      return true;
+    const outcome = await signIn(routes, {
+      email,
+      password,
+      clientAddress: request.socket.remoteAddress ?? '127.0.0.1',
+    });
+    if ('account' in outcome) await finish({ login: { accountId: outcome.account.id } });
+    else {
+      const fields = { action: loginHref, signupHref, resetPasswordHref, email };
+      page(loginPage({ ...fields, error: outcome.error }), outcome.status);
     }
-    await finish({ login: { accountId: account.id } });
     return true;
   }
 
   const name = (form.get('name') ?? '').trim().slice(0, 100);
-  const retry = (error: string) =>
-    page(signupPage({ action: signupHref, loginHref: `${base}/login`, email, name, error }), 400);
-  const problem = !EMAIL.test(email)
-    ? 'Enter a valid email address.'
-    : password.length < MIN_PASSWORD_LENGTH
-      ? `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`
-      : undefined;
-  if (problem) {
-    retry(problem);
-    return true;
-  }
-  try {
-    const account = await accounts.create({ email, password, ...(name ? { name } : {}) });
-    await finish({ login: { accountId: account.id } });
-  } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error;
-    retry('An account with this email already exists. Sign in instead.');
+  const outcome = await signUp(routes, { email, password, name, loginHref });
+  if ('account' in outcome) await finish({ login: { accountId: outcome.account.id } });
+  else {
+    const fields = { action: signupHref, loginHref, email, name };
+    page(signupPage({ ...fields, error: outcome.error }), outcome.status);
   }
   return true;
 }

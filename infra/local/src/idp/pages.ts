@@ -1,11 +1,13 @@
-import { escapeHtml, errorBox, page } from './html';
+import { escapeHtml, errorBox, page, type Message } from './html';
 import { MIN_PASSWORD_LENGTH } from './settings';
 
 export interface LoginPageInput {
   readonly action: string;
   readonly signupHref: string;
+  /** The site's page that mails a link to reset a product account's password. */
+  readonly resetPasswordHref: string;
   readonly email?: string;
-  readonly error?: string;
+  readonly error?: Message;
 }
 
 /** The hosted login form. */
@@ -24,6 +26,7 @@ ${errorBox(input.error)}
 </label>
 <button type="submit">Sign in</button>
 </form>
+<p class="alt"><a href="${escapeHtml(input.resetPasswordHref)}">Forgot password?</a></p>
 <p class="alt">New here? <a href="${escapeHtml(input.signupHref)}">Create an account</a></p>`,
   );
 }
@@ -33,7 +36,7 @@ export interface SignupPageInput {
   readonly loginHref: string;
   readonly email?: string;
   readonly name?: string;
-  readonly error?: string;
+  readonly error?: Message;
 }
 
 /** The hosted sign-up form. */
@@ -52,6 +55,7 @@ ${errorBox(input.error)}
 <label>Display name <span class="hint">(optional)</span>
 <input type="text" name="name" autocomplete="name" maxlength="100" value="${escapeHtml(input.name ?? '')}">
 </label>
+<p class="note">Hatchworks emails you a link to confirm your address: your 500 welcome eggs arrive when you open it.</p>
 <button type="submit">Create account (get 500 eggs!)</button>
 </form>
 <p class="alt">Already have an account? <a href="${escapeHtml(input.loginHref)}">Sign in</a></p>`,

@@ -30,3 +30,12 @@ export const SIGNUP_HINT = { param: 'screen_hint', value: 'signup' } as const;
 
 /** Shortest password the hosted sign-up accepts. */
 export const MIN_PASSWORD_LENGTH = 10;
+
+/**
+ * The site's pages the hosted login links to (the same paths as the links in the product's
+ * mails): sending the verification link again, and resetting a product account's password.
+ */
+export const SITE_PAGES = {
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+} as const;

@@ -97,3 +97,19 @@ export async function eggBalance(page: Page): Promise<number> {
   await pill.waitFor();
   return Number((await pill.innerText()).replace(/\D/g, ''));
 }
+
+/** The password of the accounts these helpers register. */
+export const TEST_PASSWORD = 'correct horse battery';
+
+/**
+ * A product account registered over the API and left unverified: the verification mail waits
+ * in the local mail sink. Answers its email, its password, and when the mail was asked for.
+ */
+export async function registerUnverified(
+  fields: { display_name?: string } = {},
+): Promise<{ email: string; password: string; since: Date }> {
+  const email = uniqueEmail('unverified');
+  const since = new Date();
+  await post('/api/auth/register', { email, password: TEST_PASSWORD, ...fields });
+  return { email, password: TEST_PASSWORD, since };
+}

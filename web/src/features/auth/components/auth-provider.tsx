@@ -175,8 +175,8 @@ export function AuthProvider({ client, children }: AuthProviderProps) {
       user: status === 'signed_in' ? user : null,
       signInAvailable: client !== null,
       error: current.status === 'verification_error' ? current.message : null,
-      login: async () => {
-        await client?.signIn({ returnTo: currentPath() });
+      login: async (options) => {
+        await client?.signIn({ returnTo: options?.returnTo ?? currentPath() });
       },
       signUp: async () => {
         await client?.signIn({ returnTo: currentPath(), signUp: true });
@@ -187,6 +187,11 @@ export function AuthProvider({ client, children }: AuthProviderProps) {
       updateUser: (next) => {
         setUser(next);
         updatePersistedUser(next);
+      },
+      adoptNewToken: (result) => {
+        setUser(result.user);
+        if (mode.kind === 'own') writePersistedAuth(result.user, result.token);
+        else updatePersistedUser(result.user);
       },
       refreshUser,
     };

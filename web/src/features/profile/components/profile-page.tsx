@@ -6,6 +6,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { StatusPanel } from '../../../components/ui/status-panel';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
+import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { ProfileActivity } from './profile-activity';
 import { ProfileEditForm } from './profile-edit-form';
@@ -121,6 +122,8 @@ export function ProfilePage() {
       <ProfileStats user={user} />
 
       <ProfileActivity user={user} />
+
+      <ChangePasswordSection user={user} />
 
       <section className="card danger-zone" aria-labelledby="danger-zone-title">
         <h2 id="danger-zone-title" className="danger-zone__title">

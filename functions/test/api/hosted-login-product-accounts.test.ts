@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@hatchworks/shared/schemas/users';
+import { bearer, registerUser } from '../../../test/support/accounts';
+import { api } from '../../../test/support/api';
+import { freshClientAddress } from '../../../test/support/client-addresses';
+import { signInWithIdp } from '../../../test/support/idp';
+
+const freshEmail = () => `product-${randomUUID()}@example.test`;
+
+/** The text a person reads in the page of a refused sign-in (links flattened). */
+async function refusal(attempt: Promise<unknown>): Promise<string> {
+  const error = await attempt.then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
+  if (!(error instanceof Error)) throw new Error('the sign-in was not refused');
+  return error.message.replace(/<[^>]+>/g, '');
+}
+
+const verifyUser = (accessToken: string) =>
+  api<{ data: User }>('/api/auth0/verify-user', {
+    method: 'POST',
+    headers: bearer(accessToken),
+    json: {},
+  });
+
+describe('the hosted login with a product account (email and password registered on the site)', () => {
+  it('signs in a verified account, and verify-user answers the same product user', async () => {
+    const product = await registerUser();
+
+    const tokens = await signInWithIdp({ email: product.user.email, password: product.password });
+    const verified = await verifyUser(tokens.accessToken);
+    const again = await signInWithIdp({ email: product.user.email, password: product.password });
+
+    expect(verified.status).toBe(200);
+    expect(verified.body.data.id).toBe(product.user.id);
+    expect(verified.body.data.email).toBe(product.user.email);
+    expect(again.subject).toBe(tokens.subject);
+  });
+
+  it('tells the provider the address is verified, since the product proved it', async () => {
+    const product = await registerUser({ display_name: 'Proven Hen' });
+    const tokens = await signInWithIdp({ email: product.user.email, password: product.password });
+
+    const info = await api('/idp/me', { headers: bearer(tokens.accessToken) });
+
+    expect(info.body).toMatchObject({
+      sub: tokens.subject,
+      email: product.user.email,
+      email_verified: true,
+      name: 'Proven Hen',
+    });
+  });
+
+  it('signs in the demo user through the product', async () => {
+    const own = await api<{ data: { user: User } }>('/api/auth/login', {
+      method: 'POST',
+      json: { email: 'user@hatchworks.local', password: 'hatchworks-user' },
+    });
+
+    const tokens = await signInWithIdp({
+      email: 'user@hatchworks.local',
+      password: 'hatchworks-user',
+    });
+    const verified = await verifyUser(tokens.accessToken);
+
+    expect(verified.body.data.id).toBe(own.body.data.user.id);
+  });
+
+  it('refuses an account whose email is not verified yet, pointing to the resend page', async () => {
+    const email = freshEmail();
+    const password = 'not verified yet 1';
+    await api('/api/auth/register', {
+      method: 'POST',
+      json: { email, password },
+      from: freshClientAddress(),
+    });
+
+    const page = await refusal(signInWithIdp({ email, password }));
+
+    expect(page).toContain('Verify your email address first: open the link we sent you.');
+    expect(page).toContain('Send the link again');
+  });
+
+  it('links the unverified message to the site page that sends the link again', async () => {
+    const email = freshEmail();
+    const password = 'not verified yet 2';
+    await api('/api/auth/register', {
+      method: 'POST',
+      json: { email, password },
+      from: freshClientAddress(),
+    });
+
+    const error = await signInWithIdp({ email, password }).catch((failure: unknown) => failure);
+
+    expect(String(error)).toMatch(
+      /<a href="http:\/\/[^"]+\/verify-email">Send the link again<\/a>/,
+    );
+  });
+
+  it('refuses a wrong password with "Invalid email or password"', async () => {
+    const product = await registerUser();
+
+    const page = await refusal(
+      signInWithIdp({
+        email: product.user.email,
+        password: 'not the password',
+        from: freshClientAddress(),
+      }),
+    );
+
+    expect(page).toContain('Invalid email or password');
+  });
+
+  it('stops guessing with "Too many failed sign-ins. Try again in N minutes."', async () => {
+    const product = await registerUser();
+    const from = freshClientAddress();
+    const guess = () =>
+      signInWithIdp({ email: product.user.email, password: 'a wrong guess', from });
+
+    const pages: string[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) pages.push(await refusal(guess()));
+
+    expect(pages[0]).toContain('Invalid email or password');
+    expect(pages.at(-1)).toMatch(/Too many failed sign-ins\. Try again in \d+ minutes?\./);
+  });
+
+  it('refuses the old password after a password change on the site, and takes the new one', async () => {
+    const product = await registerUser();
+    const newPassword = 'a brand new password';
+
+    const changed = await api('/api/user/password', {
+      method: 'PUT',
+      headers: bearer(product.token),
+      json: { current_password: product.password, new_password: newPassword },
+    });
+    const old = await refusal(
+      signInWithIdp({
+        email: product.user.email,
+        password: product.password,
+        from: freshClientAddress(),
+      }),
+    );
+    const tokens = await signInWithIdp({ email: product.user.email, password: newPassword });
+
+    expect(changed.status).toBe(200);
+    expect(old).toContain('Invalid email or password');
+    expect((await verifyUser(tokens.accessToken)).body.data.id).toBe(product.user.id);
+  });
+
+  it('refuses a hosted sign-up with the email of a product account', async () => {
+    const product = await registerUser();
+
+    const page = await refusal(
+      signInWithIdp({ email: product.user.email, password: 'another password', signUp: {} }),
+    );
+
+    expect(page).toContain(
+      'An account with this email already exists. Sign in instead, or reset your password.',
+    );
+  });
+
+  it('offers "Forgot password?" on the login page, linking to the site', async () => {
+    const error = await signInWithIdp({ email: freshEmail(), password: 'whatever it is' }).catch(
+      (failure: unknown) => failure,
+    );
+
+    expect(String(error)).toMatch(
+      /<a href="http:\/\/[^"]+\/reset-password">Forgot password\?<\/a>/,
+    );
+  });
+});
+
+describe('the hosted sign-up', () => {
+  it('no longer vouches for the address: the provider cannot check a mailbox', async () => {
+    const email = freshEmail();
+    const tokens = await signInWithIdp({ email, password: 'signed up here 1', signUp: {} });
+
+    const info = await api('/idp/me', { headers: bearer(tokens.accessToken) });
+
+    expect(info.body).toMatchObject({ email, email_verified: false });
+  });
+
+  it('says on its page that the product mails a link to confirm the address', async () => {
+    const error = await signInWithIdp({
+      email: 'not-an-email',
+      password: 'signed up here 2',
+      signUp: {},
+    }).catch((failure: unknown) => failure);
+
+    expect(String(error)).toContain('Enter a valid email address.');
+    expect(String(error)).toContain('your 500 welcome eggs arrive when you open it');
+  });
+});
