@@ -5,16 +5,13 @@ import { credentialDeletes } from './credentials-repository';
 import { counterKeys, userKeys } from './keys';
 import { leftByDeletedItem } from './persons-repository';
 import { cancellationCodes, transact, type TransactItem } from './transactions';
-import { sameClaimDay, type StoredUser } from './users-repository';
+import { sameClaimDay, subjectGuardDeletes, type StoredUser } from './users-repository';
 
 /** Rounds lost to a daily claim landing while the account is being deleted. */
 const ATTEMPTS = 3;
 
 function deletionItems(user: StoredUser, persons: readonly string[], now: Date): TransactItem[] {
-  const subjectGuards = (user.subjects ?? []).map((link) => {
-    const [issuer = '', subject = ''] = link.split('|');
-    return { Delete: { TableName: tableName, Key: userKeys.subject(issuer, subject) } };
-  });
+  const subjectGuards = subjectGuardDeletes(user.subjects ?? []);
   const day = user.last_claim_day;
   // A welcome still waiting for a proven email was never given: the person keeps theirs.
   const welcomed = user.welcome_pending !== true;

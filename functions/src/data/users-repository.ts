@@ -205,3 +205,40 @@ export async function linkIdentity(
     ...(day ? { last_claim_day: day } : {}),
   };
 }
+
+/** Deletes of the guards that reserve these `issuer|subject` links for their user. */
+export const subjectGuardDeletes = (links: readonly string[]) =>
+  links.map((link) => {
+    const [issuer = '', subject = ''] = link.split('|');
+    return { Delete: { TableName: tableName, Key: userKeys.subject(issuer, subject) } };
+  });
+
+/**
+ * Unlinks every hosted identity of an account whose email is not proven yet, in one transaction
+ * with their guards. A password reset proves the mailbox for the person who reads it, not for
+ * whoever linked an identity while the address was unproven (someone may have signed up at the
+ * hosted login with another person's address), so the reset takes those links away before it
+ * proves the email. Answers the user without identities; a verified account is left alone.
+ */
+export async function dropUnprovenIdentities(user: StoredUser): Promise<StoredUser> {
+  const links = user.subjects ?? [];
+  if (user.is_verified || links.length === 0) return user;
+  try {
+    await transact([
+      {
+        Update: {
+          TableName: tableName,
+          Key: userKeys.item(user.id),
+          UpdateExpression: 'REMOVE subjects',
+          ConditionExpression: 'attribute_not_exists(deleted_at) AND is_verified = :false',
+          ExpressionAttributeValues: { ':false': false },
+        },
+      },
+      ...subjectGuardDeletes(links),
+    ]);
+  } catch (error) {
+    if (cancellationCodes(error)) throw new ConflictError();
+    throw error;
+  }
+  return { ...user, subjects: [] };
+}

@@ -192,6 +192,35 @@ describe('POST /api/auth/password-reset and /confirm', () => {
     expect(owner.status).toBe(200);
     expect(owner.body.data.user.egg_balance).toBe(500);
   });
+
+  it('takes back an address someone signed up with at the hosted login: their identity is unlinked', async () => {
+    // Prepare: the squatter signs up at the hosted login with the owner's address, which the
+    // provider does not vouch for, so the product account stays unverified but linked to them.
+    const email = `owner-${randomUUID()}@example.test`;
+    const squatter = await signInWithIdp({
+      email,
+      password: 'the squatters password',
+      signUp: {},
+      from: freshClientAddress(),
+    });
+    const created = await verifyHostedUser(squatter.accessToken);
+    expect(created.body.data).toMatchObject({ email, is_verified: false });
+    const asked = new Date();
+
+    // Act: the owner resets the password from the mail only they can read.
+    await askReset(email);
+    const confirmed = await confirmReset(await resetToken(email, asked), 'the owners password');
+
+    // Assess: the owner holds a verified account; the squatter's identity opens nothing.
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.user).toMatchObject({ id: created.body.data.id, is_verified: true });
+    expect(await profileStatus(squatter.accessToken)).toBe(401);
+    const again = await verifyHostedUser(squatter.accessToken);
+    expect(again.status).toBe(409);
+    const owner = await login(email, 'the owners password');
+    expect(owner.status).toBe(200);
+    expect(owner.body.data.user.id).toBe(created.body.data.id);
+  });
 });
 
 describe('password storage', () => {

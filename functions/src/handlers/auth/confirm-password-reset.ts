@@ -5,7 +5,7 @@ import {
 } from '@hatchworks/shared/schemas/users';
 import { isLiveOneTimeToken, setPassword } from '../../data/credentials-repository';
 import { proveEmail } from '../../data/email-verification';
-import { getUserById, toApiUser } from '../../data/users-repository';
+import { dropUnprovenIdentities, getUserById, toApiUser } from '../../data/users-repository';
 import { ValidationError } from '../../lib/errors';
 import { personHashes } from '../../lib/identity-hash';
 import { readToken } from '../../lib/one-time-token';
@@ -23,7 +23,8 @@ const invalidLink = () =>
  * Sets a new password with the mailed one-time link and revokes every earlier own token. The
  * link proves the mailbox, so an account whose email was not proven yet becomes verified (with
  * its welcome if still due): that is how the real owner takes back an address someone else
- * registered first.
+ * registered first. Hosted identities linked to the account while its email was unproven are
+ * unlinked first: they were never proven to be the owner's.
  */
 export const handler = httpHandler({
   body: PasswordResetConfirmInputSchema,
@@ -35,9 +36,12 @@ export const handler = httpHandler({
     const found = await getUserById(token.userId);
     if (!found) throw invalidLink();
     const hash = await hashPassword(body.password);
-    const user = found.is_verified
-      ? found
-      : (await proveEmail(found.id, await personHashes(found)))?.user;
+    // Identities linked while the address was unproven belong to whoever linked them, not
+    // necessarily to the mailbox's owner who is resetting now.
+    const unlinked = await dropUnprovenIdentities(found);
+    const user = unlinked.is_verified
+      ? unlinked
+      : (await proveEmail(unlinked.id, await personHashes(unlinked)))?.user;
     if (!user) throw invalidLink();
     if ((await setPassword(user, hash, { resetTokenHash: token.hash })) === 'stale') {
       throw invalidLink();
