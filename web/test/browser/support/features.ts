@@ -167,6 +167,9 @@ export async function listSettled(page: Page): Promise<void> {
  */
 export async function findFeatureCard(page: Page, title: string): Promise<Locator> {
   const list = await featureList(page);
+  // A list shown from the cache (after a filter change or a moderation) refetches in the
+  // background: read it once that has settled, or a card that is about to appear is missed.
+  await page.waitForLoadState('networkidle');
   const card = list.getByRole('article', { name: title, exact: true });
   const more = page.getByRole('button', { name: 'Load More Features' });
   for (;;) {
