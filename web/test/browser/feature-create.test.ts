@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Project } from '@hatchworks/shared/schemas/projects';
-import type { FeatureList } from '@hatchworks/shared/schemas/features';
+import type { Feature, FeatureList } from '@hatchworks/shared/schemas/features';
 import type { AuthResult } from '@hatchworks/shared/schemas/users';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eggBalance, registerUser } from './support/accounts';
@@ -10,7 +10,7 @@ import {
   skipBrowserTests,
   useBrowser,
 } from './support/browser';
-import { apiData, createProject, loginAdmin, profileOf } from './support/features';
+import { apiData, createProject, featureInput, loginAdmin, profileOf } from './support/features';
 import {
   alertText,
   createFields,
@@ -93,6 +93,72 @@ describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
       tags: ['speed'],
       description: 'Cache the portfolio so it opens faster.',
     });
+  });
+
+  it('confirms the payment and shows the author, and nobody else, the pending request on All', async () => {
+    // Prepare
+    const auth = await registerUser();
+    const page = await openFeaturesAs(browser, auth);
+    const dialog = await openCreateModal(page);
+    const fields = createFields(dialog);
+    const title = uniqueTitle();
+    await fields.title.fill(title);
+    await fields.project.selectOption({ label: project.title });
+    await fields.description.fill('Waiting for an admin to look at it.');
+
+    // Act
+    await fields.submit.click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Assess: the confirmation, announced, and the card marked as waiting
+    const status = page.getByRole('status').filter({ hasText: 'waiting for review' });
+    await status.waitFor();
+    expect(await status.innerText()).toContain(
+      'Your request is waiting for review — 100 eggs spent, balance 400.',
+    );
+    expect(new URL(page.url()).searchParams.get('status')).toBe('all');
+    const card = page.getByRole('article', { name: title });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('Waiting for review');
+    expect(
+      await page.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    // Act: someone else opens All
+    const other = await openFeaturesAs(browser, await registerUser());
+    await other.goto('/features?status=all');
+    await other.locator('.feature-list, .feature-list__empty').first().waitFor();
+
+    // Assess
+    expect(await other.getByRole('article', { name: title }).count()).toBe(0);
+  });
+
+  it('shows the author their rejected request on All, marked Rejected', async () => {
+    // Prepare
+    const auth = await registerUser();
+    const rejected = await apiData<Feature>('/api/features', {
+      method: 'POST',
+      token: auth.token,
+      body: featureInput(project.id, { title: uniqueTitle() }),
+    });
+    await apiData(`/api/admin/features/${encodeURIComponent(rejected.id)}/reject`, {
+      method: 'POST',
+      token: adminToken,
+      body: { notes: 'Out of scope' },
+    });
+
+    // Act
+    const page = await openFeaturesAs(browser, auth);
+    await page.goto('/features?status=all');
+    const card = page.getByRole('article', { name: rejected.title });
+    await card.waitFor();
+
+    // Assess
+    expect(await card.innerText()).toContain('Rejected');
+    expect(await card.innerText()).toContain('only you can see it');
+    await page.goto('/features');
+    await page.locator('.feature-list, .feature-list__empty').first().waitFor();
+    expect(await page.getByRole('article', { name: rejected.title }).count()).toBe(0);
   });
 
   it("preselects the project on a project's own feature screen", async () => {

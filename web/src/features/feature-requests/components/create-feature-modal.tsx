@@ -5,6 +5,7 @@ import {
   FEATURE_TYPES,
   PRIORITY_LEVELS,
   type CreateFeatureInput,
+  type Feature,
   type FeatureType,
   type PriorityLevel,
 } from '@hatchworks/shared/schemas/features';
@@ -42,6 +43,8 @@ function byGroup(projects: readonly Project[]): [string, Project[]][] {
 
 interface CreateFeatureModalProps {
   onClose: () => void;
+  /** Called with the new (pending) request when the server took it, just before closing. */
+  onCreated?: (feature: Feature) => void;
   /** Preselects a project, e.g. on a project's own feature screen. */
   defaultProjectId?: string;
 }
@@ -51,7 +54,11 @@ interface CreateFeatureModalProps {
  * first and the server's own message is shown when it refuses. Nothing typed is lost on an error.
  * Open while rendered.
  */
-export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureModalProps) {
+export function CreateFeatureModal({
+  onClose,
+  onCreated,
+  defaultProjectId,
+}: CreateFeatureModalProps) {
   const session = useSession();
   const user = session.user;
   const projects = useAllProjects();
@@ -115,7 +122,15 @@ export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureM
       create.reset();
       return;
     }
-    create.mutate({ input, idempotencyKey: keyFor(input) }, { onSuccess: onClose });
+    create.mutate(
+      { input, idempotencyKey: keyFor(input) },
+      {
+        onSuccess: (feature) => {
+          onCreated?.(feature);
+          onClose();
+        },
+      },
+    );
   };
 
   const projectPlaceholder = projects.isPending
