@@ -217,6 +217,28 @@ describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
     expect(await fields.project.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('clears the project error and its red border as soon as a project is picked', async () => {
+    // Prepare
+    const page = await openFeaturesAs(browser, await registerUser());
+    const dialog = await openCreateModal(page);
+    const fields = createFields(dialog);
+    await fields.title.fill(uniqueTitle());
+    await fields.description.fill('No project chosen yet');
+    await fields.submit.click();
+    expect(await alertText(dialog)).toBe('Please select a project for this feature request');
+    const red = await fields.project.evaluate((node) => getComputedStyle(node).borderColor);
+
+    // Act
+    await fields.project.selectOption({ label: project.title });
+
+    // Assess
+    await dialog.getByRole('alert').waitFor({ state: 'detached' });
+    expect(await fields.project.getAttribute('aria-invalid')).toBeNull();
+    expect(await fields.project.evaluate((node) => getComputedStyle(node).borderColor)).not.toBe(
+      red,
+    );
+  });
+
   it("says 'No projects available. Contact an admin to create projects first.' when there are none", async () => {
     // Prepare
     const page = await openFeaturesAs(browser, await registerUser(), {
@@ -431,6 +453,37 @@ describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
     // Assess
     expect(violations).toEqual([]);
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`keeps the submit button in view at ${viewport.width}×${viewport.height}, details open`, async () => {
+      // Prepare
+      const page = await openFeaturesAs(browser, await registerUser());
+      await page.setViewportSize(viewport);
+      const dialog = await openCreateModal(page);
+      const { submit } = createFields(dialog);
+
+      // Act: the longest form, with the optional details open and the top field in view
+      await dialog.getByText('More details (optional)').click();
+      await dialog.getByLabel('Expected Benefits').waitFor();
+      await createFields(dialog).title.focus();
+
+      // Assess
+      const box = await submit.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+      const hit = await submit.evaluate((node) => {
+        const rect = node.getBoundingClientRect();
+        const top = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+        return top === node || node.contains(top);
+      });
+      expect(hit).toBe(true);
+      expect(await fitsWidth(page, dialog)).toBe(true);
+    });
+  }
 
   it('fits a phone screen with every field reachable', async () => {
     // Prepare
