@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Project } from '@hatchworks/shared/schemas/projects';
-import type { FeatureList } from '@hatchworks/shared/schemas/features';
+import type { Feature, FeatureList } from '@hatchworks/shared/schemas/features';
 import type { AuthResult } from '@hatchworks/shared/schemas/users';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eggBalance, registerUser } from './support/accounts';
@@ -10,7 +10,7 @@ import {
   skipBrowserTests,
   useBrowser,
 } from './support/browser';
-import { apiData, createProject, loginAdmin, profileOf } from './support/features';
+import { apiData, createProject, featureInput, loginAdmin, profileOf } from './support/features';
 import {
   alertText,
   createFields,
@@ -95,6 +95,72 @@ describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
     });
   });
 
+  it('confirms the payment and shows the author, and nobody else, the pending request on All', async () => {
+    // Prepare
+    const auth = await registerUser();
+    const page = await openFeaturesAs(browser, auth);
+    const dialog = await openCreateModal(page);
+    const fields = createFields(dialog);
+    const title = uniqueTitle();
+    await fields.title.fill(title);
+    await fields.project.selectOption({ label: project.title });
+    await fields.description.fill('Waiting for an admin to look at it.');
+
+    // Act
+    await fields.submit.click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Assess: the confirmation, announced, and the card marked as waiting
+    const status = page.getByRole('status').filter({ hasText: 'waiting for review' });
+    await status.waitFor();
+    expect(await status.innerText()).toContain(
+      'Your request is waiting for review — 100 eggs spent, balance 400.',
+    );
+    expect(new URL(page.url()).searchParams.get('status')).toBe('all');
+    const card = page.getByRole('article', { name: title });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('Waiting for review');
+    expect(
+      await page.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    // Act: someone else opens All
+    const other = await openFeaturesAs(browser, await registerUser());
+    await other.goto('/features?status=all');
+    await other.locator('.feature-list, .feature-list__empty').first().waitFor();
+
+    // Assess
+    expect(await other.getByRole('article', { name: title }).count()).toBe(0);
+  });
+
+  it('shows the author their rejected request on All, marked Rejected', async () => {
+    // Prepare
+    const auth = await registerUser();
+    const rejected = await apiData<Feature>('/api/features', {
+      method: 'POST',
+      token: auth.token,
+      body: featureInput(project.id, { title: uniqueTitle() }),
+    });
+    await apiData(`/api/admin/features/${encodeURIComponent(rejected.id)}/reject`, {
+      method: 'POST',
+      token: adminToken,
+      body: { notes: 'Out of scope' },
+    });
+
+    // Act
+    const page = await openFeaturesAs(browser, auth);
+    await page.goto('/features?status=all');
+    const card = page.getByRole('article', { name: rejected.title });
+    await card.waitFor();
+
+    // Assess
+    expect(await card.innerText()).toContain('Rejected');
+    expect(await card.innerText()).toContain('only you can see it');
+    await page.goto('/features');
+    await page.locator('.feature-list, .feature-list__empty').first().waitFor();
+    expect(await page.getByRole('article', { name: rejected.title }).count()).toBe(0);
+  });
+
   it("preselects the project on a project's own feature screen", async () => {
     // Prepare
     const auth = await registerUser();
@@ -149,6 +215,28 @@ describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
     // Assess
     expect(await alertText(dialog)).toBe('Please select a project for this feature request');
     expect(await fields.project.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('clears the project error and its red border as soon as a project is picked', async () => {
+    // Prepare
+    const page = await openFeaturesAs(browser, await registerUser());
+    const dialog = await openCreateModal(page);
+    const fields = createFields(dialog);
+    await fields.title.fill(uniqueTitle());
+    await fields.description.fill('No project chosen yet');
+    await fields.submit.click();
+    expect(await alertText(dialog)).toBe('Please select a project for this feature request');
+    const red = await fields.project.evaluate((node) => getComputedStyle(node).borderColor);
+
+    // Act
+    await fields.project.selectOption({ label: project.title });
+
+    // Assess
+    await dialog.getByRole('alert').waitFor({ state: 'detached' });
+    expect(await fields.project.getAttribute('aria-invalid')).toBeNull();
+    expect(await fields.project.evaluate((node) => getComputedStyle(node).borderColor)).not.toBe(
+      red,
+    );
   });
 
   it("says 'No projects available. Contact an admin to create projects first.' when there are none", async () => {
@@ -365,6 +453,37 @@ describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
     // Assess
     expect(violations).toEqual([]);
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`keeps the submit button in view at ${viewport.width}×${viewport.height}, details open`, async () => {
+      // Prepare
+      const page = await openFeaturesAs(browser, await registerUser());
+      await page.setViewportSize(viewport);
+      const dialog = await openCreateModal(page);
+      const { submit } = createFields(dialog);
+
+      // Act: the longest form, with the optional details open and the top field in view
+      await dialog.getByText('More details (optional)').click();
+      await dialog.getByLabel('Expected Benefits').waitFor();
+      await createFields(dialog).title.focus();
+
+      // Assess
+      const box = await submit.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+      const hit = await submit.evaluate((node) => {
+        const rect = node.getBoundingClientRect();
+        const top = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+        return top === node || node.contains(top);
+      });
+      expect(hit).toBe(true);
+      expect(await fitsWidth(page, dialog)).toBe(true);
+    });
+  }
 
   it('fits a phone screen with every field reachable', async () => {
     // Prepare

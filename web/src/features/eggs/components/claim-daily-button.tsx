@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ApiError, formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import { CLAIM_MESSAGES, useClaimDailyEggs } from '../api/claim-daily-eggs';
 import './claim-daily-button.css';
@@ -8,6 +9,8 @@ type Outcome = { readonly tone: 'success' | 'error'; readonly text: string } | n
 /**
  * 'Claim Daily' (spec 4, Daily claim): shown only while the user can claim; 'Claiming...' and
  * disabled during the call; the new balance and flag go into the session, then the user reloads.
+ * A refusal with a message (e.g. 409 'Daily eggs already claimed today' from a stale tab) shows
+ * the server's words and reloads the account, so the balance is current and the button goes.
  * `stacked` puts the outcome below the button (mobile menu) instead of floating under it.
  */
 export function ClaimDailyButton({ stacked = false }: { stacked?: boolean }) {
@@ -32,7 +35,11 @@ export function ClaimDailyButton({ stacked = false }: { stacked?: boolean }) {
       },
       onError: (error) => {
         console.error('Daily claim failed', error);
-        setOutcome({ tone: 'error', text: CLAIM_MESSAGES.failed });
+        setOutcome({ tone: 'error', text: formErrorMessage(error, CLAIM_MESSAGES.failed) });
+        // The server answered: what this tab knows of the account (balance, flag) may be stale.
+        if (error instanceof ApiError && error.status >= 400 && error.status !== 401) {
+          session.refreshUser().catch((refreshError: unknown) => console.warn(refreshError));
+        }
       },
     });
   };

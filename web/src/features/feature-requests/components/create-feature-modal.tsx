@@ -5,6 +5,7 @@ import {
   FEATURE_TYPES,
   PRIORITY_LEVELS,
   type CreateFeatureInput,
+  type Feature,
   type FeatureType,
   type PriorityLevel,
 } from '@hatchworks/shared/schemas/features';
@@ -42,6 +43,8 @@ function byGroup(projects: readonly Project[]): [string, Project[]][] {
 
 interface CreateFeatureModalProps {
   onClose: () => void;
+  /** Called with the new (pending) request when the server took it, just before closing. */
+  onCreated?: (feature: Feature) => void;
   /** Preselects a project, e.g. on a project's own feature screen. */
   defaultProjectId?: string;
 }
@@ -51,7 +54,11 @@ interface CreateFeatureModalProps {
  * first and the server's own message is shown when it refuses. Nothing typed is lost on an error.
  * Open while rendered.
  */
-export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureModalProps) {
+export function CreateFeatureModal({
+  onClose,
+  onCreated,
+  defaultProjectId,
+}: CreateFeatureModalProps) {
   const session = useSession();
   const user = session.user;
   const projects = useAllProjects();
@@ -76,46 +83,59 @@ export function CreateFeatureModal({ onClose, defaultProjectId }: CreateFeatureM
 
   const projectList = projects.data ?? [];
   const balance = user?.egg_balance ?? null;
+  const input: CreateFeatureInput = {
+    title,
+    description,
+    feature_type: featureType,
+    // A preselected project that no longer exists counts as none chosen.
+    project_id: projectList.some((project) => project.id === projectId) ? projectId : '',
+    tags,
+    priority_level: priority,
+    use_case: useCase.trim() || undefined,
+    expected_benefits: benefits.trim() || undefined,
+    user_id: user?.id,
+  };
+  const check = () =>
+    createFeatureProblem({
+      balance,
+      projectCount: projects.isPending ? null : projectList.length,
+      input,
+    });
+  // A problem found on submit goes away as soon as it is fixed (e.g. a project is picked).
+  const shownProblem = problem !== null && check() === problem ? problem : null;
   const serverError = create.error;
   const message =
-    problem ?? (serverError ? formErrorMessage(serverError, CREATE_FEATURE_MESSAGES.failed) : null);
+    shownProblem ??
+    (serverError ? formErrorMessage(serverError, CREATE_FEATURE_MESSAGES.failed) : null);
   const details =
-    !problem && serverError instanceof ApiError && serverError.details.length > 0
+    !shownProblem && serverError instanceof ApiError && serverError.details.length > 0
       ? serverError.details
       : [];
   const errorId = `${id}-error`;
   /** The field a client-side problem is about, marked invalid and pointed at the message. */
   const flag = (invalid: boolean) =>
     invalid ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
-  const textMissing = problem === CREATE_FEATURE_MESSAGES.titleAndDescription;
-  const projectMissing = problem === CREATE_FEATURE_MESSAGES.selectProject;
+  const textMissing = shownProblem === CREATE_FEATURE_MESSAGES.titleAndDescription;
+  const projectMissing = shownProblem === CREATE_FEATURE_MESSAGES.selectProject;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
-    const input: CreateFeatureInput = {
-      title,
-      description,
-      feature_type: featureType,
-      // A preselected project that no longer exists counts as none chosen.
-      project_id: projectList.some((project) => project.id === projectId) ? projectId : '',
-      tags,
-      priority_level: priority,
-      use_case: useCase.trim() || undefined,
-      expected_benefits: benefits.trim() || undefined,
-      user_id: user?.id,
-    };
-    const found = createFeatureProblem({
-      balance,
-      projectCount: projects.isPending ? null : projectList.length,
-      input,
-    });
+    const found = check();
     setProblem(found);
     if (found) {
       create.reset();
       return;
     }
-    create.mutate({ input, idempotencyKey: keyFor(input) }, { onSuccess: onClose });
+    create.mutate(
+      { input, idempotencyKey: keyFor(input) },
+      {
+        onSuccess: (feature) => {
+          onCreated?.(feature);
+          onClose();
+        },
+      },
+    );
   };
 
   const projectPlaceholder = projects.isPending

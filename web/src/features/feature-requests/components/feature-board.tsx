@@ -47,6 +47,10 @@ function useFilterParam(defaultFilter: FeatureFilter) {
   return { raw, requested, setFilter };
 }
 
+/** The confirmation after paying for a request; the balance is the session's, kept current. */
+export const createdMessage = (balance: number) =>
+  `Your request is waiting for review — ${EGGS.featureCreationCost} eggs spent, balance ${balance.toLocaleString('en-US')}.`;
+
 type Dialog =
   | { readonly kind: 'create' }
   | { readonly kind: 'vote'; readonly feature: Feature }
@@ -67,6 +71,7 @@ export function FeatureBoard({
   const filter = permittedFilter(requested, isAdmin);
   const canonical = filter === defaultFilter ? null : filter;
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [created, setCreated] = useState<Feature | null>(null);
   const headingId = useId();
 
   // The URL says what is shown: a non-admin on pending (an old link, a lost admin role) is reset
@@ -85,6 +90,11 @@ export function FeatureBoard({
     });
   };
   const openCreate = () => setDialog({ kind: 'create' });
+  const onCreated = (feature: Feature) => {
+    setCreated(feature);
+    // The new request is pending: 'Approved' would not list it, 'All' shows it to its author.
+    if (filter === 'approved') setFilter('all');
+  };
 
   return (
     <section className="feature-board" aria-labelledby={headingId}>
@@ -94,12 +104,29 @@ export function FeatureBoard({
         </button>
         <FeatureFilters filters={filtersFor(isAdmin)} current={filter} onChange={setFilter} />
       </div>
+      {/* Always present, so the confirmation is announced when it appears. */}
+      <div role="status" className="feature-board__status">
+        {created ? (
+          <p className="form-success feature-board__created">
+            <span>{createdMessage(user.egg_balance)}</span>
+            <button
+              type="button"
+              className="feature-board__dismiss"
+              aria-label="Dismiss"
+              onClick={() => setCreated(null)}
+            >
+              ×
+            </button>
+          </p>
+        ) : null}
+      </div>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="visually-hidden">
         {FILTER_LABELS[filter]} feature requests
       </h2>
       <FeatureList
         filter={{ status: statusForFilter(filter), projectId }}
         labelledBy={headingId}
+        authorId={!isAdmin && filter === 'all' ? user.id : undefined}
         onCreate={openCreate}
         onVote={(feature) => setDialog({ kind: 'vote', feature })}
         onModerate={
@@ -109,7 +136,7 @@ export function FeatureBoard({
         }
       />
       {dialog?.kind === 'create' ? (
-        <CreateFeatureModal onClose={close} defaultProjectId={projectId} />
+        <CreateFeatureModal onClose={close} onCreated={onCreated} defaultProjectId={projectId} />
       ) : null}
       {dialog?.kind === 'vote' ? <VoteModal feature={dialog.feature} onClose={close} /> : null}
       {dialog?.kind === 'moderate' ? (

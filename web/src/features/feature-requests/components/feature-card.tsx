@@ -1,7 +1,10 @@
 import { useId } from 'react';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import { Badge } from '../../../components/ui/badge';
-import { FeatureStatusBadge } from '../../../components/ui/feature-status-badge';
+import {
+  FEATURE_STATUS_BADGES,
+  FeatureStatusBadge,
+} from '../../../components/ui/feature-status-badge';
 import { formatDate } from '../../../lib/format';
 import type { ModerationAction } from '../api/moderate-feature';
 import { FEATURE_TYPE_LABELS, PRIORITY_LABELS, authorName, countOf } from '../utils/feature-labels';
@@ -12,7 +15,21 @@ interface FeatureCardProps {
   onVote?: () => void;
   /** Offered to admins on pending requests (spec 2); absent hides the buttons. */
   onModerate?: (action: ModerationAction) => void;
+  /** The viewer's own pending or rejected request, which only they (and admins) can see. */
+  own?: boolean;
 }
+
+/** What an author reads on their own request that nobody else sees. */
+const OWN_NOTES: Partial<Record<Feature['status'], { badge: string; note: string }>> = {
+  pending: {
+    badge: 'Waiting for review',
+    note: 'Only you can see this request until an admin approves it.',
+  },
+  rejected: {
+    badge: 'Rejected',
+    note: 'An admin rejected this request and refunded its eggs; only you can see it.',
+  },
+};
 
 function LongText({ label, text }: { label: string; text: string | undefined }) {
   if (!text?.trim()) return null;
@@ -25,14 +42,18 @@ function LongText({ label, text }: { label: string; text: string | undefined }) 
 }
 
 /** One feature request of the feature system with every field of spec 2 and its actions. */
-export function FeatureCard({ feature, onVote, onModerate }: FeatureCardProps) {
+export function FeatureCard({ feature, onVote, onModerate, own = false }: FeatureCardProps) {
   const titleId = useId();
   const canVote = feature.status === 'approved' && onVote !== undefined;
   const canModerate = feature.status === 'pending' && onModerate !== undefined;
   const priority = PRIORITY_LABELS[feature.priority_level];
+  const ownNote = own ? OWN_NOTES[feature.status] : undefined;
 
   return (
-    <article className="feature-card" aria-labelledby={titleId}>
+    <article
+      className={`feature-card${ownNote ? ' feature-card--own' : ''}`}
+      aria-labelledby={titleId}
+    >
       <div className="feature-card__header">
         <span
           className={`priority-dot priority-dot--${feature.priority_level}`}
@@ -47,10 +68,16 @@ export function FeatureCard({ feature, onVote, onModerate }: FeatureCardProps) {
           <p className="feature-card__project">{feature.project.title}</p>
         </div>
         <div className="feature-card__badges">
-          <FeatureStatusBadge status={feature.status} />
+          {ownNote ? (
+            <Badge tone={FEATURE_STATUS_BADGES[feature.status].tone}>{ownNote.badge}</Badge>
+          ) : (
+            <FeatureStatusBadge status={feature.status} />
+          )}
           <Badge tone="outline">{FEATURE_TYPE_LABELS[feature.feature_type]}</Badge>
         </div>
       </div>
+
+      {ownNote ? <p className="feature-card__own-note">{ownNote.note}</p> : null}
 
       <p className="feature-card__description">{feature.description}</p>
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import { Spinner, LoadingState } from '../../../components/ui/spinner';
 import { LOAD_FEATURES_FAILED, useFeatureList, type FeatureListFilter } from '../api/list-features';
+import { useOwnUnlistedFeatures } from '../api/list-own-features';
 import type { ModerationAction } from '../api/moderate-feature';
 import { FeatureCard } from './feature-card';
 
@@ -9,6 +10,11 @@ interface FeatureListProps {
   filter: FeatureListFilter;
   /** The heading that names the list for assistive tech. */
   labelledBy: string;
+  /**
+   * A non-admin on 'All': their own pending and rejected requests (hidden from everyone else)
+   * are shown first, marked as such.
+   */
+  authorId?: string;
   onCreate: () => void;
   onVote: (feature: Feature) => void;
   /** Present for admins only. */
@@ -22,11 +28,13 @@ interface FeatureListProps {
 export function FeatureList({
   filter,
   labelledBy,
+  authorId,
   onCreate,
   onVote,
   onModerate,
 }: FeatureListProps) {
   const list = useFeatureList(filter);
+  const own = useOwnUnlistedFeatures(authorId, filter.projectId);
   const shown = list.data?.pages.reduce((count, page) => count + page.features.length, 0) ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = list;
 
@@ -37,7 +45,15 @@ export function FeatureList({
     }
   }, [shown, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
-  if (list.isPending) return <LoadingState label="Loading features..." />;
+  // The author's own requests are an extra: failing to load them leaves the list as it is.
+  useEffect(() => {
+    if (own.error) console.warn('Own pending requests failed to load', own.error);
+  }, [own.error]);
+
+  // The author's own requests come first: wait for them too, so the cards do not jump.
+  if (list.isPending || (authorId !== undefined && own.isPending)) {
+    return <LoadingState label="Loading features..." />;
+  }
 
   // A failed next page keeps the pages already shown; any other failure replaces the list.
   if (list.isError && (!list.isFetchNextPageError || shown === 0)) {
@@ -60,7 +76,12 @@ export function FeatureList({
     );
   }
 
-  const features = (list.data?.pages ?? []).flatMap((page) => page.features);
+  const ownFeatures = authorId ? (own.data ?? []) : [];
+  const ownIds = new Set(ownFeatures.map((feature) => feature.id));
+  const features = [
+    ...ownFeatures,
+    ...(list.data?.pages ?? []).flatMap((page) => page.features).filter((f) => !ownIds.has(f.id)),
+  ];
   if (features.length === 0 && hasNextPage && !isFetchNextPageError) {
     return <LoadingState label="Loading features..." />;
   }
@@ -86,6 +107,7 @@ export function FeatureList({
           <li key={feature.id}>
             <FeatureCard
               feature={feature}
+              own={ownIds.has(feature.id)}
               onVote={() => onVote(feature)}
               onModerate={onModerate ? (action) => onModerate(feature, action) : undefined}
             />

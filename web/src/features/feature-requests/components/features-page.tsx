@@ -23,8 +23,8 @@ export function FeaturesPage() {
           <h1>{paths.features.title}</h1>
           <p className="lede">
             Spend eggs to request features and put eggs on the ones you want built first. The
-            requests with the most eggs lead the list; a new request shows here once an admin has
-            approved it.
+            requests with the most eggs lead the list. A new request waits for an admin&apos;s
+            review: until then only you see it, under All.
           </p>
         </header>
         <FeatureBoard user={user} />
