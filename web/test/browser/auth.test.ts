@@ -44,6 +44,21 @@ describe.skipIf(skipBrowserTests)('Hosted login through the identity provider', 
     expect(stored.token).toBe(stored.state.token);
   });
 
+  it('signs in on the other loopback name, 127.0.0.1, and returns there signed in', async () => {
+    // Prepare
+    const onLoopbackAddress = siteUrl('/about').replace('//localhost:', '//127.0.0.1:');
+    const page = await browser.openPage(onLoopbackAddress);
+
+    // Act
+    await page.getByRole('button', { name: 'Login' }).click();
+    await signInAtIdp(page, DEMO.user.email, DEMO.user.password);
+    await page.getByRole('button', { name: /Hi, Demo User/ }).waitFor();
+
+    // Assess
+    expect(page.url()).toBe(onLoopbackAddress);
+    expect(await eggBalance(page)).toBeGreaterThanOrEqual(0);
+  });
+
   it('keeps the session across a reload', async () => {
     // Prepare
     const page = await browser.openPage('/');
