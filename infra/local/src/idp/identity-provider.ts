@@ -6,7 +6,7 @@ import { handleInteraction } from './interactions';
 import { loadOrCreateKeys } from './keys';
 import type { ProductAccounts } from './product-accounts';
 import { createProvider } from './provider';
-import { API_AUDIENCE, IDP_PATH, siteOrigins, WEB_CLIENT_ID } from './settings';
+import { API_AUDIENCE, IDP_PATH, SIGN_OUT_SCRIPT, siteOrigins, WEB_CLIENT_ID } from './settings';
 import { StateStore } from './state-adapter';
 import { createUserInfo } from './userinfo';
 
@@ -73,6 +73,14 @@ export async function startIdentityProvider(
       response.end(request.method === 'HEAD' ? undefined : bytes);
     };
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path === SIGN_OUT_SCRIPT.path) {
+      reply(
+        200,
+        { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' },
+        SIGN_OUT_SCRIPT.body,
+      );
+      return;
+    }
     if (path === `${IDP_PATH}/me`) {
       const answer = await userInfo(request);
       reply(

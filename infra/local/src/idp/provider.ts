@@ -2,7 +2,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { AccountStore } from './account-store';
 import { claimsOf, SCOPE_CLAIMS } from './claims';
 import type { ProviderKeys } from './keys';
-import { errorPage, logoutPage, signedOutPage } from './pages';
+import { errorPage, logoutPage, signedOutPage, signingOutPage } from './pages';
 import {
   API_AUDIENCE,
   API_SCOPES,
@@ -109,7 +109,12 @@ export function createProvider({ siteUrl, accounts, state, keys }: ProviderOptio
       },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx, form) => html(ctx, logoutPage(form)),
+        // The site's own client signs out without a second question; any other would be asked.
+        logoutSource: (ctx, form) =>
+          html(
+            ctx,
+            ctx.oidc.client?.clientId === WEB_CLIENT_ID ? signingOutPage(form) : logoutPage(form),
+          ),
         postLogoutSuccessSource: (ctx) => html(ctx, signedOutPage(siteUrl)),
       },
     },

@@ -23,6 +23,12 @@ export function siteOrigins(siteUrl: string): string[] {
   });
 }
 
+/** The script that confirms the first-party client's sign-out at once (the CSP forbids inline code). */
+export const SIGN_OUT_SCRIPT = {
+  path: `${IDP_PATH}/sign-out.js`,
+  body: "document.getElementById('op.logoutForm')?.submit();\n",
+} as const;
+
 /** The SPA's public client (no secret; PKCE with S256 is required). */
 export const WEB_CLIENT_ID = 'hatchworks-web';
 
