@@ -4,6 +4,7 @@ import { navItemsFor } from '../components/layouts/nav-items';
 import { SiteFooter } from '../components/layouts/site-footer';
 import { SiteHeader } from '../components/layouts/site-header';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/layouts/skip-link';
+import { SignedOutNotice } from '../features/auth/components/signed-out-notice';
 import { UnverifiedNotice } from '../features/account/components/unverified-notice';
 import { AccountWidget } from '../features/auth/components/account-widget';
 import { ClaimDailyButton } from '../features/eggs/components/claim-daily-button';
@@ -47,6 +48,7 @@ export function RootLayout() {
         }
       />
       <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="site-main">
+        <SignedOutNotice />
         {/* The verify page itself says how verification went. */}
         {pathname === paths.verifyEmail.path ? null : <UnverifiedNotice />}
         <Outlet />

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { AuthResult, User } from '@hatchworks/shared/schemas/users';
+import type { SignOutReason } from '../features/auth/utils/signed-out-notice';
 
 /**
  * Where the session is (spec 4): `loading` while it is restored or the user is verified,
@@ -23,8 +24,11 @@ export interface Session {
   login(options?: { returnTo?: string }): Promise<void>;
   /** Starts the hosted login on its sign-up page. */
   signUp(): Promise<void>;
-  /** Clears the session everywhere and returns to the site origin (spec 4). */
-  logout(): Promise<void>;
+  /**
+   * Clears the session everywhere and returns to the site origin (spec 4), which says once that
+   * the person is signed out (or that the account was deleted).
+   */
+  logout(options?: { reason?: SignOutReason }): Promise<void>;
   /**
    * Completes the hosted login on `/auth/callback` and answers the path to return to. Rejects with
    * the provider's error when the exchange fails.

@@ -8,6 +8,7 @@ import {
   seedSession,
   signInAtIdp,
   signUpAtIdp,
+  TEST_PASSWORD,
   uniqueEmail,
 } from './support/accounts';
 
@@ -42,6 +43,21 @@ describe.skipIf(skipBrowserTests)('Hosted login through the identity provider', 
     expect(stored.state.authenticated).toBe(true);
     expect(stored.state.user.email).toBe(DEMO.user.email);
     expect(stored.token).toBe(stored.state.token);
+  });
+
+  it('signs in on the other loopback name, 127.0.0.1, and returns there signed in', async () => {
+    // Prepare
+    const onLoopbackAddress = siteUrl('/about').replace('//localhost:', '//127.0.0.1:');
+    const page = await browser.openPage(onLoopbackAddress);
+
+    // Act
+    await page.getByRole('button', { name: 'Login' }).click();
+    await signInAtIdp(page, DEMO.user.email, DEMO.user.password);
+    await page.getByRole('button', { name: /Hi, Demo User/ }).waitFor();
+
+    // Assess
+    expect(page.url()).toBe(onLoopbackAddress);
+    expect(await eggBalance(page)).toBeGreaterThanOrEqual(0);
   });
 
   it('keeps the session across a reload', async () => {
@@ -80,7 +96,7 @@ describe.skipIf(skipBrowserTests)('Hosted login through the identity provider', 
     expect(await notice.innerText()).toContain('Verify your email to get your 500 welcome eggs.');
   });
 
-  it('logs out at the provider and returns to the site origin signed out', async () => {
+  it('logs out at the provider without a second question and says so on the site origin', async () => {
     // Prepare
     const page = await browser.openPage('/about');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -90,14 +106,13 @@ describe.skipIf(skipBrowserTests)('Hosted login through the identity provider', 
 
     // Act
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(/\/idp\/|^[^?]*\/$/);
-    if (page.url().includes('/idp/')) {
-      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-    }
     await page.waitForURL(siteUrl('/'));
     await page.getByRole('button', { name: 'Login' }).waitFor();
 
     // Assess
+    expect(await page.getByRole('status').filter({ hasText: 'signed out' }).innerText()).toBe(
+      'You are signed out.',
+    );
     expect(await storedKeys(page)).toEqual([]);
     expect(
       await page
@@ -105,6 +120,30 @@ describe.skipIf(skipBrowserTests)('Hosted login through the identity provider', 
         .getByRole('link')
         .allInnerTexts(),
     ).not.toContain('Profile');
+  });
+
+  it('deletes a hosted-login account and ends on the site, signed out, saying so', async () => {
+    // Prepare
+    const account = await registerUser();
+    const page = await browser.openPage('/profile');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await signInAtIdp(page, account.user.email, TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByLabel(/Type your username/).fill(account.user.username);
+
+    // Act
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete Account' }).click();
+    await page.waitForURL(siteUrl('/'));
+
+    // Assess
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'deleted' }).innerText()).toBe(
+      'Your account was deleted.',
+    );
+    expect(await storedKeys(page)).toEqual([]);
+    await page.reload();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await page.getByText('Your account was deleted.').count()).toBe(0);
   });
 
   it('says why when the server cannot verify the signed-in user', async () => {

@@ -6,7 +6,7 @@ import { handleInteraction } from './interactions';
 import { loadOrCreateKeys } from './keys';
 import type { ProductAccounts } from './product-accounts';
 import { createProvider } from './provider';
-import { API_AUDIENCE, IDP_PATH, WEB_CLIENT_ID } from './settings';
+import { API_AUDIENCE, IDP_PATH, SIGN_OUT_SCRIPT, siteOrigins, WEB_CLIENT_ID } from './settings';
 import { StateStore } from './state-adapter';
 import { createUserInfo } from './userinfo';
 
@@ -55,13 +55,32 @@ export async function startIdentityProvider(
     siteUrl: options.siteUrl,
   };
 
+  const redirectOrigins = siteOrigins(options.siteUrl).join(' ');
+
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    // A form posted here ends in a redirect to the site's origin the SPA runs on (either loopback
+    // name), and Chromium applies `form-action` to that redirect too.
+    const csp = response.getHeader('content-security-policy');
+    if (typeof csp === 'string') {
+      response.setHeader(
+        'content-security-policy',
+        csp.replace('form-action ', `form-action ${redirectOrigins} `),
+      );
+    }
     const reply = (status: number, headers: Record<string, string>, body: string) => {
       const bytes = Buffer.from(body);
       response.writeHead(status, { ...headers, 'content-length': bytes.byteLength });
       response.end(request.method === 'HEAD' ? undefined : bytes);
     };
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path === SIGN_OUT_SCRIPT.path) {
+      reply(
+        200,
+        { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' },
+        SIGN_OUT_SCRIPT.body,
+      );
+      return;
+    }
     if (path === `${IDP_PATH}/me`) {
       const answer = await userInfo(request);
       reply(

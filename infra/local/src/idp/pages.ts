@@ -1,5 +1,5 @@
 import { escapeHtml, errorBox, page, type Message } from './html';
-import { MIN_PASSWORD_LENGTH } from './settings';
+import { MIN_PASSWORD_LENGTH, SIGN_OUT_SCRIPT } from './settings';
 
 export interface LoginPageInput {
   readonly action: string;
@@ -75,6 +75,22 @@ ${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>
 <button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>
 </div>`,
+  );
+}
+
+/**
+ * The sign-out of the site's own client: no question (the person asked on the site), the form is
+ * sent at once by a same-origin script with `logout=yes`, ending the provider's session and
+ * returning to the site. Without scripts its one button does the same.
+ */
+export function signingOutPage(form: string): string {
+  return page(
+    'Signing out',
+    `<h1>Signing you out…</h1>
+${form}
+<input type="hidden" form="op.logoutForm" name="logout" value="yes">
+<noscript><button type="submit" form="op.logoutForm">Continue</button></noscript>
+<script src="${SIGN_OUT_SCRIPT.path}"></script>`,
   );
 }
 

@@ -2,12 +2,13 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { AccountStore } from './account-store';
 import { claimsOf, SCOPE_CLAIMS } from './claims';
 import type { ProviderKeys } from './keys';
-import { errorPage, logoutPage, signedOutPage } from './pages';
+import { errorPage, logoutPage, signedOutPage, signingOutPage } from './pages';
 import {
   API_AUDIENCE,
   API_SCOPES,
   CLIENT_SCOPES,
   IDP_PATH,
+  siteOrigins,
   SIGNUP_HINT,
   WEB_CLIENT_ID,
 } from './settings';
@@ -36,6 +37,8 @@ function html(ctx: KoaContextWithOIDC, body: string): void {
  */
 export function createProvider({ siteUrl, accounts, state, keys }: ProviderOptions): Provider {
   const issuer = `${siteUrl}${IDP_PATH}`;
+  // The SPA may be opened on either loopback name: it returns to the origin it runs on.
+  const origins = siteOrigins(siteUrl);
   const configuration: Configuration = {
     clients: [
       {
@@ -44,8 +47,11 @@ export function createProvider({ siteUrl, accounts, state, keys }: ProviderOptio
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [`${siteUrl}/auth/callback`, `${siteUrl}/auth/silent-renew`],
-        post_logout_redirect_uris: [`${siteUrl}/`, siteUrl],
+        redirect_uris: origins.flatMap((origin) => [
+          `${origin}/auth/callback`,
+          `${origin}/auth/silent-renew`,
+        ]),
+        post_logout_redirect_uris: origins.flatMap((origin) => [`${origin}/`, origin]),
         scope: CLIENT_SCOPES.join(' '),
       },
     ],
@@ -103,7 +109,12 @@ export function createProvider({ siteUrl, accounts, state, keys }: ProviderOptio
       },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx, form) => html(ctx, logoutPage(form)),
+        // The site's own client signs out without a second question; any other would be asked.
+        logoutSource: (ctx, form) =>
+          html(
+            ctx,
+            ctx.oidc.client?.clientId === WEB_CLIENT_ID ? signingOutPage(form) : logoutPage(form),
+          ),
         postLogoutSuccessSource: (ctx) => html(ctx, signedOutPage(siteUrl)),
       },
     },

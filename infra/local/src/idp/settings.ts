@@ -6,6 +6,29 @@
 /** Where the provider is mounted on the site's one port; the issuer is `${siteUrl}${IDP_PATH}`. */
 export const IDP_PATH = '/idp';
 
+/** The names of the loopback interface a browser may open the local site by. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1'] as const;
+
+/**
+ * The origins the SPA may run on for a site URL: on a loopback name, both loopback names with the
+ * same port (the issuer stays the one of `siteUrl`); any other site URL is its origin alone.
+ */
+export function siteOrigins(siteUrl: string): string[] {
+  const url = new URL(siteUrl);
+  if (!(LOOPBACK_HOSTS as readonly string[]).includes(url.hostname)) return [url.origin];
+  return LOOPBACK_HOSTS.map((host) => {
+    const origin = new URL(url.origin);
+    origin.hostname = host;
+    return origin.origin;
+  });
+}
+
+/** The script that confirms the first-party client's sign-out at once (the CSP forbids inline code). */
+export const SIGN_OUT_SCRIPT = {
+  path: `${IDP_PATH}/sign-out.js`,
+  body: "document.getElementById('op.logoutForm')?.submit();\n",
+} as const;
+
 /** The SPA's public client (no secret; PKCE with S256 is required). */
 export const WEB_CLIENT_ID = 'hatchworks-web';
 

@@ -20,6 +20,7 @@ import {
   runVerification,
   type VerificationState,
 } from '../utils/verification';
+import { rememberSignOut, type SignOutReason } from '../utils/signed-out-notice';
 
 /**
  * How the visitor is signed in: still being restored, not at all, through the identity provider
@@ -61,24 +62,28 @@ export function AuthProvider({ client, children }: AuthProviderProps) {
   const [round, setRound] = useState(0);
   const loggingOut = useRef(false);
 
-  const logout = useCallback(async () => {
-    if (loggingOut.current) return;
-    loggingOut.current = true;
-    const idpSession = client ? await client.currentUser().catch(() => null) : null;
-    clearPersistedAuth();
-    queryClient.removeQueries({ queryKey: ['user'] });
-    setUser(null);
-    if (client && idpSession) {
-      try {
-        await client.signOut();
-        return;
-      } catch (error) {
-        console.warn('Identity provider sign-out failed; signing out locally', error);
-        await client.forget().catch(() => undefined);
+  const logout = useCallback(
+    async (options: { reason?: SignOutReason } = {}) => {
+      if (loggingOut.current) return;
+      loggingOut.current = true;
+      rememberSignOut(options.reason ?? 'signed_out');
+      const idpSession = client ? await client.currentUser().catch(() => null) : null;
+      clearPersistedAuth();
+      queryClient.removeQueries({ queryKey: ['user'] });
+      setUser(null);
+      if (client && idpSession) {
+        try {
+          await client.signOut();
+          return;
+        } catch (error) {
+          console.warn('Identity provider sign-out failed; signing out locally', error);
+          await client.forget().catch(() => undefined);
+        }
       }
-    }
-    window.location.assign('/');
-  }, [client, queryClient]);
+      window.location.assign('/');
+    },
+    [client, queryClient],
+  );
 
   const refreshUser = useCallback(async () => {
     try {

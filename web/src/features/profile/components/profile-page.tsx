@@ -145,7 +145,7 @@ export function ProfilePage() {
         <DeleteAccountDialog
           username={user.username}
           onClose={() => setDeleting(false)}
-          onDeleted={() => void session.logout()}
+          onDeleted={() => void session.logout({ reason: 'account_deleted' })}
         />
       ) : null}
     </div>
