@@ -126,7 +126,7 @@ describe('the local identity provider at /idp', () => {
     expect(html).not.toContain('<script');
   });
 
-  it('signs out and returns to the site origin', async () => {
+  it('signs the site out without asking and returns to the site origin', async () => {
     const tokens = await signInWithIdp({ email: freshEmail(), password, signUp: {} });
     const baseUrl = inject('baseUrl');
 
@@ -146,8 +146,11 @@ describe('the local identity provider at /idp', () => {
       body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
     });
 
+    // The site's own client is not asked 'Sign out?': the page sends the form by itself.
     expect(confirm.status).toBe(200);
-    expect(html).toContain('Sign out</button>');
+    expect(html).toContain('Signing you out…');
+    expect(html).toContain('name="logout" value="yes"');
+    expect(html).not.toContain('Stay signed in');
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe(`${baseUrl}/`);
   });
