@@ -216,7 +216,8 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.waitForURL((next) => !next.searchParams.has('project'));
     expect(new URL(page.url()).searchParams.get('sort')).toBe('date');
-    expect((await selectValues(page)).Project).toBe('');
+    // The URL changes before the select re-renders: wait for the control to follow it.
+    await expect.poll(async () => (await selectValues(page)).Project).toBe('');
   });
 
   it('shows the empty state, whose button opens the submit form', async () => {
