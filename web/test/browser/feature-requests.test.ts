@@ -174,7 +174,7 @@ describe.skipIf(skipBrowserTests)('Project feature requests (/feature-requests?p
     await featureList(page);
 
     // Act
-    await page.getByRole('button', { name: 'Create Request (100 🥚)' }).click();
+    await page.getByRole('button', { name: 'Create Request (100 eggs)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Feature Request' });
     await dialog.waitFor();
     const select = dialog.getByLabel('Project', { exact: true });

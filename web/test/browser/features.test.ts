@@ -116,7 +116,7 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       await loading.waitFor();
       const path = new URL(page.url()).pathname;
       release();
-      await page.getByRole('button', { name: 'Create Request (100 🥚)' }).waitFor();
+      await page.getByRole('button', { name: 'Create Request (100 eggs)' }).waitFor();
 
       // Assess
       expect(path).toBe('/features');
@@ -646,7 +646,7 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
         () => document.documentElement.scrollWidth - window.innerWidth,
       );
       const create = await page
-        .getByRole('button', { name: 'Create Request (100 🥚)' })
+        .getByRole('button', { name: 'Create Request (100 eggs)' })
         .boundingBox();
       const cardBox = await card.boundingBox();
       const approve = card.getByRole('button', { name: `Approve ${feature.title}` });

@@ -24,7 +24,7 @@ describe.skipIf(skipBrowserTests)('Header navigation', () => {
     expect(names.map((name) => name.replace(/\s+/g, ' ').trim())).toEqual([
       'Home',
       'Tracker',
-      'Features 🥚',
+      'Features',
       'About',
     ]);
     expect(await page.getByRole('link', { name: 'Hatchworks' }).getAttribute('href')).toBe('/');
@@ -50,7 +50,7 @@ describe.skipIf(skipBrowserTests)('Header navigation', () => {
     expect(destinations.map((name) => name.replace(/\s+/g, ' ').trim())).toEqual([
       'Home',
       'Tracker',
-      'Features 🥚',
+      'Features',
       'About',
     ]);
     expect(new URL(page.url()).pathname).toBe('/tracker');

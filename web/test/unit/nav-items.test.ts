@@ -16,7 +16,7 @@ describe('Header navigation', () => {
       ['Features', '/features'],
       ['About', '/about'],
     ]);
-    expect(items.find((item) => item.label === 'Features')?.icon).toBe('🥚');
+    expect(items.find((item) => item.label === 'Features')?.icon).toBe('egg');
   });
 
   it('adds Profile for signed-in users and Manage Projects only for admins', () => {

@@ -3,6 +3,7 @@ import { EGGS, SITE_NAME } from '@hatchworks/shared/constants';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { paths } from '../../config/paths';
 import './about.css';
+import { EggIcon } from '../../components/ui/icons';
 
 const EGG_FACTS = [
   { amount: EGGS.welcomeBonus, text: 'welcome eggs when you first sign in' },
@@ -47,8 +48,8 @@ export default function AboutRoute() {
         <div className="about-eggs__text">
           <h2 id="about-eggs">
             About Eggs{' '}
-            <span className="about-eggs__icon" aria-hidden="true">
-              🥚
+            <span className="about-eggs__icon">
+              <EggIcon />
             </span>
           </h2>
           <p>

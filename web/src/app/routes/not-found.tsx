@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { StatusPanel } from '../../components/ui/status-panel';
 import { paths } from '../../config/paths';
+import { EggIcon } from '../../components/ui/icons';
 
 /** Any client route the app does not know: a friendly 404 with ways back. */
 export default function NotFoundRoute() {
@@ -12,7 +13,7 @@ export default function NotFoundRoute() {
       <StatusPanel
         eyebrow="404"
         title="Page not found"
-        icon="🥚"
+        icon={<EggIcon />}
         actions={
           <>
             <Link to={paths.home.path} className="button button--primary">

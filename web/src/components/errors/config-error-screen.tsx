@@ -2,6 +2,7 @@ import { SITE_NAME } from '@hatchworks/shared/constants';
 import { StatusPanel } from '../ui/status-panel';
 import { EggMark } from '../ui/egg-mark';
 import './config-error-screen.css';
+import { AlertIcon } from '../ui/icons';
 
 interface ConfigErrorScreenProps {
   message: string;
@@ -24,7 +25,7 @@ export function ConfigErrorScreen({ message, problems }: ConfigErrorScreenProps)
         eyebrow="Configuration error"
         title={`${SITE_NAME} could not start`}
         tone="danger"
-        icon="⚠️"
+        icon={<AlertIcon />}
         actions={
           <button
             type="button"

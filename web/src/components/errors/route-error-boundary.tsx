@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { StatusPanel } from '../ui/status-panel';
 import { DocumentTitle } from '../ui/document-title';
+import { EggFriedIcon } from '../ui/icons';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -20,7 +21,7 @@ export function RouteErrorBoundary() {
       <StatusPanel
         eyebrow="Something went wrong"
         title="This page could not be shown"
-        icon="🍳"
+        icon={<EggFriedIcon />}
         tone="danger"
         actions={
           <>

@@ -11,8 +11,8 @@ export const ANONYMOUS_VIEWER: Viewer = { signedIn: false, admin: false };
 export interface NavItem {
   readonly to: string;
   readonly label: string;
-  /** Decorative emoji shown after the label (the egg of Features). */
-  readonly icon?: string;
+  /** Decorative icon shown after the label (the egg of Features). */
+  readonly icon?: 'egg';
   /** Active only on an exact match (Home would otherwise match every route). */
   readonly end?: boolean;
 }
@@ -25,7 +25,7 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
   return [
     { to: paths.home.path, label: 'Home', end: true },
     { to: paths.tracker.path, label: 'Tracker' },
-    { to: paths.features.path, label: 'Features', icon: '🥚' },
+    { to: paths.features.path, label: 'Features', icon: 'egg' },
     { to: paths.about.path, label: 'About' },
     ...(viewer.signedIn ? [{ to: paths.profile.path, label: 'Profile' }] : []),
     ...(viewer.admin ? [{ to: paths.projects.path, label: 'Manage Projects' }] : []),

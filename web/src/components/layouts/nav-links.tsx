@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import type { NavItem } from './nav-items';
+import { EggIcon } from '../ui/icons';
 
 interface NavLinksProps {
   items: readonly NavItem[];
@@ -16,8 +17,8 @@ export function NavLinks({ items, className, onNavigate }: NavLinksProps) {
           <NavLink to={item.to} end={item.end} className="nav-link" onClick={onNavigate}>
             {item.label}
             {item.icon ? (
-              <span className="nav-link__icon" aria-hidden="true">
-                {item.icon}
+              <span className="nav-link__icon">
+                <EggIcon />
               </span>
             ) : null}
           </NavLink>

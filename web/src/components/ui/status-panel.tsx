@@ -6,8 +6,8 @@ interface StatusPanelProps {
   title: string;
   children: ReactNode;
   actions?: ReactNode;
-  /** Large decorative emoji above the heading. */
-  icon?: string;
+  /** Large decorative icon above the heading (an SVG from ui/icons). */
+  icon?: ReactNode;
   tone?: 'neutral' | 'danger';
   /** Pages use h1; a panel inside a page passes 'h2'. */
   headingLevel?: 'h1' | 'h2';

@@ -35,7 +35,7 @@ export async function openFeaturesAs(
   return page;
 }
 
-/** Opens the create modal from 'Create Request (100 🥚)' and answers the dialog. */
+/** Opens the create modal from 'Create Request (100 eggs)' and answers the dialog. */
 export async function openCreateModal(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: /^Create Request/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Feature Request' });

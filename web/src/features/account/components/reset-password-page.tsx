@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session';
 import { NewPasswordForm } from './new-password-form';
 import { RequestResetForm } from './request-reset-form';
 import './account-pages.css';
+import { KeyIcon } from '../../../components/ui/icons';
 
 const { title } = paths.resetPassword;
 
@@ -16,7 +17,7 @@ function PasswordChanged() {
     <StatusPanel
       eyebrow={title}
       title="Your password was changed."
-      icon="🔑"
+      icon={<KeyIcon />}
       actions={
         session.signInAvailable ? (
           <button

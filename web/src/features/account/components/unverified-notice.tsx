@@ -3,6 +3,7 @@ import { formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import { RESEND_VERIFICATION_FAILED, useResendVerification } from '../api/resend-verification';
 import './unverified-notice.css';
+import { MailIcon } from '../../../components/ui/icons';
 
 /**
  * For a signed-in user whose address is not verified yet (a hosted sign-up): where the welcome
@@ -17,8 +18,7 @@ export function UnverifiedNotice() {
     <section className="unverified-notice" aria-label="Email verification">
       <div className="container unverified-notice__inner">
         <p className="unverified-notice__text">
-          <span aria-hidden="true">✉️ </span>
-          Verify your email to get your {EGGS.welcomeBonus} welcome eggs.
+          <MailIcon /> Verify your email to get your {EGGS.welcomeBonus} welcome eggs.
           {resend.isSuccess ? null : (
             <span className="unverified-notice__hint">
               {' '}

@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useVerifyEmail, VERIFY_EMAIL_FAILED } from '../api/verify-email';
 import { ResendVerificationForm } from './resend-verification-form';
 import './account-pages.css';
+import { EggIcon, MailIcon } from '../../../components/ui/icons';
 
 const { title } = paths.verifyEmail;
 
@@ -42,7 +43,7 @@ function Verified({ result }: { result: VerifyEmailResult }) {
     <StatusPanel
       eyebrow={title}
       title="Your email is verified."
-      icon="🥚"
+      icon={<EggIcon />}
       actions={
         signedIn ? (
           <Link to={paths.profile.path} className="button button--primary">
@@ -84,7 +85,12 @@ function VerifyToken({ token }: { token: string }) {
   if (verify.isSuccess) return <Verified result={verify.data} />;
   if (verify.isError) {
     return (
-      <StatusPanel eyebrow={title} title="We could not verify your email" icon="✉️" tone="danger">
+      <StatusPanel
+        eyebrow={title}
+        title="We could not verify your email"
+        icon={<MailIcon />}
+        tone="danger"
+      >
         <p role="alert">{formErrorMessage(verify.error, VERIFY_EMAIL_FAILED)}</p>
         <div className="account-resend">
           <h2 className="account-resend__title">Send the verification link again</h2>

@@ -4,6 +4,7 @@ import { DocumentTitle } from '../../../components/ui/document-title';
 import { LoadingState } from '../../../components/ui/spinner';
 import { StatusPanel } from '../../../components/ui/status-panel';
 import { useSession } from '../../../lib/session';
+import { LockIcon } from '../../../components/ui/icons';
 
 function describe(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'The sign-in was not completed.';
@@ -48,7 +49,7 @@ export function AuthCallback() {
       <StatusPanel
         eyebrow="Sign-in failed"
         title="We could not sign you in"
-        icon="🔒"
+        icon={<LockIcon />}
         tone="danger"
         actions={
           <>

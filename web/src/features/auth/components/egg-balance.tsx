@@ -1,8 +1,10 @@
-/** The signed-in user's eggs as a pill: '🥚 500'. */
+import { EggIcon } from '../../../components/ui/icons';
+
+/** The signed-in user's eggs as a pill: an egg icon and '500' (read as '500 eggs'). */
 export function EggBalance({ balance }: { balance: number }) {
   return (
     <span className="egg-balance">
-      <span aria-hidden="true">🥚</span> {balance.toLocaleString('en-US')}
+      <EggIcon /> {balance.toLocaleString('en-US')}
       <span className="visually-hidden"> eggs</span>
     </span>
   );

@@ -24,6 +24,7 @@ import {
 import { FEATURE_TYPE_LABELS, countOf } from '../utils/feature-labels';
 import { TagsInput } from './tags-input';
 import './create-feature-modal.css';
+import { EggIcon } from '../../../components/ui/icons';
 
 /** The priorities as the create form offers them (the card's dot says 'High priority'). */
 const PRIORITY_LABELS: Readonly<Record<PriorityLevel, string>> = {
@@ -151,7 +152,7 @@ export function CreateFeatureModal({
       <form className="create-feature" onSubmit={onSubmit} noValidate aria-busy={create.isPending}>
         <div className="create-feature__cost">
           <p className="create-feature__cost-text">
-            <span aria-hidden="true">🥚</span> Creating a feature request costs{' '}
+            <EggIcon /> Creating a feature request costs{' '}
             <strong>{EGGS.featureCreationCost} eggs</strong>.
           </p>
           <p className="create-feature__balance">

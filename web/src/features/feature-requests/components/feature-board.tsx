@@ -20,6 +20,7 @@ import { FeatureFilters } from './feature-filters';
 import { FeatureList } from './feature-list';
 import { ModerationDialog } from './moderation-dialog';
 import { VoteModal } from './vote-modal';
+import { EggIcon } from '../../../components/ui/icons';
 
 interface FeatureBoardProps {
   user: User;
@@ -99,8 +100,13 @@ export function FeatureBoard({
   return (
     <section className="feature-board" aria-labelledby={headingId}>
       <div className="feature-board__toolbar">
-        <button type="button" className="button button--accent" onClick={openCreate}>
-          Create Request ({EGGS.featureCreationCost} 🥚)
+        <button
+          type="button"
+          className="button button--accent"
+          aria-label={`Create Request (${EGGS.featureCreationCost} eggs)`}
+          onClick={openCreate}
+        >
+          Create Request ({EGGS.featureCreationCost} <EggIcon />)
         </button>
         <FeatureFilters filters={filtersFor(isAdmin)} current={filter} onChange={setFilter} />
       </div>

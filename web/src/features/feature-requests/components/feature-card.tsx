@@ -8,6 +8,7 @@ import {
 import { formatDate } from '../../../lib/format';
 import type { ModerationAction } from '../api/moderate-feature';
 import { FEATURE_TYPE_LABELS, PRIORITY_LABELS, authorName, countOf } from '../utils/feature-labels';
+import { EggIcon } from '../../../components/ui/icons';
 
 interface FeatureCardProps {
   feature: Feature;
@@ -83,7 +84,7 @@ export function FeatureCard({ feature, onVote, onModerate, own = false }: Featur
 
       <ul className="feature-card__meta">
         <li className="feature-card__eggs">
-          <span aria-hidden="true">🥚</span> {countOf(feature.total_eggs, 'egg')}
+          <EggIcon /> {countOf(feature.total_eggs, 'egg')}
         </li>
         <li>{countOf(feature.vote_count, 'vote')}</li>
         <li>

@@ -5,6 +5,7 @@ import { LOAD_FEATURES_FAILED, useFeatureList, type FeatureListFilter } from '..
 import { useOwnUnlistedFeatures } from '../api/list-own-features';
 import type { ModerationAction } from '../api/moderate-feature';
 import { FeatureCard } from './feature-card';
+import { EggIcon } from '../../../components/ui/icons';
 
 interface FeatureListProps {
   filter: FeatureListFilter;
@@ -88,8 +89,8 @@ export function FeatureList({
   if (features.length === 0) {
     return (
       <div className="feature-list__empty">
-        <div className="feature-list__empty-icon" aria-hidden="true">
-          🥚
+        <div className="feature-list__empty-icon">
+          <EggIcon />
         </div>
         <h3>No features yet</h3>
         <p>Be the first to create a feature request!</p>

@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session';
 import { FeatureBoard } from './feature-board';
 import { AUTH_LOADING, SignInPrompt } from './sign-in-prompt';
 import './features-page.css';
+import { CompassIcon, SearchIcon } from '../../../components/ui/icons';
 
 /** Where the project named in the URL stands, as the app found it in the projects list. */
 export type ProjectLookup =
@@ -54,7 +55,12 @@ export function ProjectFeaturesPage({ projectId, lookup }: ProjectFeaturesPagePr
     body = <SignInPrompt />;
   } else if (projectId === null) {
     body = (
-      <StatusPanel eyebrow={title} title="No project selected" icon="🧭" actions={backAction}>
+      <StatusPanel
+        eyebrow={title}
+        title="No project selected"
+        icon={<CompassIcon />}
+        actions={backAction}
+      >
         <p>This page lists one project&apos;s feature requests, but the link names no project.</p>
       </StatusPanel>
     );
@@ -80,7 +86,7 @@ export function ProjectFeaturesPage({ projectId, lookup }: ProjectFeaturesPagePr
       <StatusPanel
         eyebrow={paths.featureRequests.title}
         title={title}
-        icon="🔍"
+        icon={<SearchIcon />}
         actions={backAction}
       >
         <p>

@@ -2,6 +2,7 @@ import { EGGS } from '@hatchworks/shared/constants';
 import { StatusPanel } from '../../../components/ui/status-panel';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
+import { EggIcon } from '../../../components/ui/icons';
 
 /** Spec 2: the feature screens' text while the session is still restored or verified. */
 export const AUTH_LOADING = 'Loading authentication...';
@@ -16,7 +17,7 @@ export function SignInPrompt({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h
     <StatusPanel
       eyebrow="Eggs & feature requests"
       title={paths.features.title}
-      icon="🥚"
+      icon={<EggIcon />}
       headingLevel={headingLevel}
       actions={
         <>

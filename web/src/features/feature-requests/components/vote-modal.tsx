@@ -14,6 +14,7 @@ import {
   voteAmountFromInput,
 } from '../utils/vote-amount';
 import './vote-modal.css';
+import { EggIcon } from '../../../components/ui/icons';
 
 interface VoteModalProps {
   /** An approved feature (spec 4: voting only on approved features). */
@@ -61,7 +62,7 @@ export function VoteModal({ feature, onClose }: VoteModalProps) {
           <h3 className="vote-modal__title">{feature.title}</h3>
           <p className="vote-modal__project">{feature.project.title}</p>
           <p className="vote-modal__current">
-            <span aria-hidden="true">🥚</span> {eggs(feature.total_eggs)} · {feature.vote_count}{' '}
+            <EggIcon /> {eggs(feature.total_eggs)} · {feature.vote_count}{' '}
             {feature.vote_count === 1 ? 'vote' : 'votes'}
           </p>
         </section>

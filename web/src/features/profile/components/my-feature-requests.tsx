@@ -6,6 +6,7 @@ import { USER_FEATURES_FAILED, useUserFeatures } from '../api/get-user-features'
 import { eggsText, votesText } from '../utils/ledger';
 import { ActivitySection, ActivityStatus, LoadMore, useLoadMore } from './activity-section';
 import { FeatureLink } from './feature-link';
+import { EggIcon } from '../../../components/ui/icons';
 
 export const NO_REQUESTS = 'You have not requested any features yet.';
 
@@ -40,8 +41,7 @@ export function MyFeatureRequests({ userId }: { userId: string }) {
                   <p className="activity-item__meta">
                     <span>Project: {feature.project.title}</span>
                     <span>
-                      <span aria-hidden="true">🥚 </span>
-                      {eggsText(feature.total_eggs)}
+                      <EggIcon /> {eggsText(feature.total_eggs)}
                     </span>
                     <span>{votesText(feature.vote_count)}</span>
                     <span>

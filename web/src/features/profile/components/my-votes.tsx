@@ -7,6 +7,7 @@ import { USER_VOTES_FAILED, useUserVotes } from '../api/get-user-votes';
 import { eggsText, votesText } from '../utils/ledger';
 import { ActivitySection, ActivityStatus, LoadMore, useLoadMore } from './activity-section';
 import { FeatureLink } from './feature-link';
+import { EggIcon } from '../../../components/ui/icons';
 
 export const NO_VOTES = 'You have not voted on any features yet.';
 
@@ -63,8 +64,7 @@ export function MyVotes({ userId }: { userId: string }) {
                   </div>
                   <p className="activity-item__meta">
                     <span className="activity-item__highlight">
-                      <span aria-hidden="true">🥚 </span>
-                      You gave {eggsText(vote.eggs_allocated)}
+                      <EggIcon /> You gave {eggsText(vote.eggs_allocated)}
                     </span>
                     <FeatureTotals feature={vote.feature} />
                     <span>

@@ -12,6 +12,7 @@ import { ProfileActivity } from './profile-activity';
 import { ProfileEditForm } from './profile-edit-form';
 import { ProfileStats } from './profile-stats';
 import './profile-page.css';
+import { LockIcon, CheckIcon } from '../../../components/ui/icons';
 
 function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => void }) {
   const name = user.display_name.trim() || user.username;
@@ -27,7 +28,11 @@ function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => void }) {
           <Badge tone={user.role === 'admin' ? 'auth' : 'outline'}>
             {user.role === 'admin' ? 'Admin' : 'User'}
           </Badge>
-          {user.is_verified ? <Badge tone="success">✓ Verified</Badge> : null}
+          {user.is_verified ? (
+            <Badge tone="success">
+              <CheckIcon /> Verified
+            </Badge>
+          ) : null}
         </p>
       </div>
       {onEdit ? (
@@ -68,7 +73,7 @@ export function ProfilePage() {
         <StatusPanel
           eyebrow={paths.profile.title}
           title="Access Denied"
-          icon="🔒"
+          icon={<LockIcon />}
           actions={
             session.signInAvailable ? (
               <button

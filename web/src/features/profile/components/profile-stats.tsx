@@ -1,5 +1,6 @@
 import type { User } from '@hatchworks/shared/schemas/users';
 import { formatDate } from '../../../lib/format';
+import { EggIcon } from '../../../components/ui/icons';
 
 /** Spec 2: egg balance (with the claim note), features created, votes cast, member since. */
 export function ProfileStats({ user }: { user: User }) {
@@ -12,8 +13,7 @@ export function ProfileStats({ user }: { user: User }) {
         <div className="profile-stat profile-stat--eggs">
           <dt>Egg Balance</dt>
           <dd>
-            <span aria-hidden="true">🥚 </span>
-            {user.egg_balance.toLocaleString('en-US')}
+            <EggIcon /> {user.egg_balance.toLocaleString('en-US')}
           </dd>
           {user.can_claim_daily ? (
             <dd className="profile-stat__note">Daily eggs available to claim!</dd>

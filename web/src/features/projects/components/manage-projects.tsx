@@ -10,6 +10,7 @@ import { EMPTY_PROJECT_FORM, projectInputFromForm } from '../utils/project-form-
 import { ProjectForm } from './project-form';
 import { ProjectList } from './project-list';
 import './manage-projects.css';
+import { LockIcon, ShieldIcon } from '../../../components/ui/icons';
 
 function CreateProjectSection() {
   const create = useCreateProject();
@@ -51,7 +52,7 @@ export function ManageProjects() {
       <StatusPanel
         eyebrow={paths.projects.title}
         title="Authentication Required"
-        icon="🔒"
+        icon={<LockIcon />}
         headingLevel="h2"
         actions={
           <button
@@ -73,7 +74,7 @@ export function ManageProjects() {
       <StatusPanel
         eyebrow={paths.projects.title}
         title="Admin Access Required"
-        icon="🛡️"
+        icon={<ShieldIcon />}
         headingLevel="h2"
         actions={
           <Link to={paths.home.path} className="button button--primary">

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { EggIcon, LightbulbIcon } from '../../../components/ui/icons';
 
 /** Spec 2's 'Contribute' panel: where to ask for a feature and where to suggest a project. */
 export function DashboardContribute() {
@@ -15,10 +16,10 @@ export function DashboardContribute() {
       </p>
       <div className="dashboard-contribute__links">
         <Link to={paths.features.path} className="button button--accent">
-          <span aria-hidden="true">🥚</span> Feature Requests
+          <EggIcon /> Feature Requests
         </Link>
         <Link to={paths.trackerSuggestions.path} className="button button--secondary">
-          <span aria-hidden="true">💡</span> Suggest Project
+          <LightbulbIcon /> Suggest Project
         </Link>
       </div>
     </section>

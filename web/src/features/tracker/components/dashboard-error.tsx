@@ -1,4 +1,5 @@
 import { StatusPanel } from '../../../components/ui/status-panel';
+import { AlertIcon } from '../../../components/ui/icons';
 
 interface DashboardErrorProps {
   message: string;
@@ -13,7 +14,7 @@ export function DashboardError({ message, onRetry, retrying }: DashboardErrorPro
       <StatusPanel
         eyebrow="Tracker"
         title="Error loading tracker data"
-        icon="⚠️"
+        icon={<AlertIcon />}
         tone="danger"
         headingLevel="h2"
         actions={

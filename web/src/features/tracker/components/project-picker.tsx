@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type { ProjectSelection } from '../utils/dashboard-selection';
 import './project-picker.css';
+import { CheckIcon } from '../../../components/ui/icons';
 
 interface ProjectPickerProps {
   projects: readonly Project[];
@@ -13,7 +14,7 @@ interface ProjectPickerProps {
 function CheckMark({ shown }: { shown: boolean }) {
   return (
     <span className="project-picker__check" aria-hidden="true">
-      {shown ? '✓' : ''}
+      {shown ? <CheckIcon /> : null}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import { useTrackerRequestList } from '../api/list-requests';
 import type { TrackerRequestFilter } from '../utils/request-filters';
 import { RequestCard } from './request-card';
 import { TrackerPagedList } from './tracker-paged-list';
+import { ClipboardIcon } from '../../../components/ui/icons';
 
 /** Spec 2: the list's texts. */
 export const REQUEST_LIST_TEXT = {
@@ -10,7 +11,7 @@ export const REQUEST_LIST_TEXT = {
   loading: 'Loading feature requests...',
   error: (message: string) => `Error loading feature requests: ${message}`,
   empty: 'No feature requests found.',
-  emptyIcon: '🗒️',
+  emptyIcon: <ClipboardIcon />,
   emptyAction: 'Submit the first request!',
   loadMore: 'Load More Requests',
 } as const;

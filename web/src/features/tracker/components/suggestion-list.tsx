@@ -3,6 +3,7 @@ import { useSuggestionList } from '../api/list-suggestions';
 import type { SuggestionView } from '../utils/suggestion-view';
 import { SuggestionCard } from './suggestion-card';
 import { TrackerPagedList } from './tracker-paged-list';
+import { LightbulbIcon } from '../../../components/ui/icons';
 
 /** Spec 2: the list's texts (the loading text and error prefix as on the requests page). */
 export const SUGGESTION_LIST_TEXT = {
@@ -10,7 +11,7 @@ export const SUGGESTION_LIST_TEXT = {
   loading: 'Loading project suggestions...',
   error: (message: string) => `Error loading project suggestions: ${message}`,
   empty: 'No project suggestions found.',
-  emptyIcon: '💡',
+  emptyIcon: <LightbulbIcon />,
   emptyAction: 'Suggest the first project!',
   loadMore: 'Load More Suggestions',
 } as const;

@@ -11,6 +11,7 @@ import { SuggestionList } from './suggestion-list';
 import { SuggestionModal } from './suggestion-modal';
 import { TrackerPage } from './tracker-page';
 import './suggestion-page.css';
+import { LightbulbIcon } from '../../../components/ui/icons';
 
 /**
  * `/tracker/suggestions` (spec 2): everyone may read, filter, sort, vote on and submit project
@@ -37,7 +38,7 @@ export function SuggestionPage() {
       lede="What should the studio build next? Suggest a project, and vote on the ideas you want to see."
       action={
         <>
-          <span aria-hidden="true">💡</span> Suggest Project
+          <LightbulbIcon /> Suggest Project
         </>
       }
       onAction={openModal}

@@ -11,7 +11,7 @@ export interface PagedListText {
   error: (message: string) => string;
   empty: string;
   /** The decorative icon of the empty state. */
-  emptyIcon: string;
+  emptyIcon: ReactNode;
   /** The empty state's button, which opens the submit dialog. */
   emptyAction: string;
   loadMore: string;
