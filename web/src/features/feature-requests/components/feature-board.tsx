@@ -106,7 +106,10 @@ export function FeatureBoard({
           aria-label={`Create Request (${EGGS.featureCreationCost} eggs)`}
           onClick={openCreate}
         >
-          Create Request ({EGGS.featureCreationCost} <EggIcon />)
+          {/* One flex item, so the button's gap does not split the words from the egg. */}
+          <span>
+            Create Request ({EGGS.featureCreationCost} <EggIcon />)
+          </span>
         </button>
         <FeatureFilters filters={filtersFor(isAdmin)} current={filter} onChange={setFilter} />
       </div>
