@@ -121,6 +121,43 @@ describe.skipIf(skipBrowserTests)('Hosted login pages in the site look', () => {
     await page.getByRole('button', { name: 'Login' }).waitFor();
   });
 
+  it('shows an expired sign-in page as a human message with the link back', async () => {
+    // Prepare
+    const expired = siteUrl('/idp/interaction/no-such-sign-in');
+
+    // Act
+    const page = await browser.openPage(expired);
+
+    // Assess
+    await page.getByRole('heading', { name: "We couldn't sign you in" }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toBe('This sign-in page has expired.');
+    expect(await backLink(page).getAttribute('href')).toBe(siteUrl('/'));
+  });
+
+  it('keeps the site CSP without a violation on the sign-in and error pages', async () => {
+    // Prepare
+    const violations: string[] = [];
+    const watch = (page: Page) =>
+      page.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) violations.push(message.text());
+      });
+
+    // Act
+    const signIn = await openHostedLogin(
+      (path) => browser.openPage(path, { prepare: async (page) => watch(page) }),
+      '/',
+      'Login',
+    );
+    const error = await browser.openPage(invalidAuthorization(new URL(siteUrl('/')).origin), {
+      prepare: async (page) => watch(page),
+    });
+    await error.getByRole('heading', { name: "We couldn't sign you in" }).waitFor();
+
+    // Assess
+    expect(await signIn.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    expect(violations).toEqual([]);
+  });
+
   it('answers /favicon.ico with an image on both loopback names, and every icon the provider pages name', async () => {
     // Prepare
     const page = await openHostedLogin((path) => browser.openPage(path), '/', 'Login');
@@ -151,6 +188,7 @@ describe.skipIf(skipBrowserTests)('Hosted login pages in the site look', () => {
   const WIDTHS = [
     { label: 'desktop', viewport: VIEWPORTS.desktop },
     { label: 'phone', viewport: VIEWPORTS.phone },
+    { label: 'narrow phone', viewport: { width: 320, height: 640 } },
   ];
   const PAGES = [
     { name: 'sign-in', button: 'Login' },

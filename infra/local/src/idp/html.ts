@@ -71,7 +71,7 @@ main{flex:1;width:100%;max-width:34rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 .eyebrow{margin:0 0 .5rem;color:var(--color-accent-ink);font-size:.875rem;font-weight:700;
   letter-spacing:.08em;text-transform:uppercase}
 .card--danger .eyebrow{color:var(--color-danger-text)}
-h1{margin:0 0 1rem;font-size:clamp(1.5rem,1.2rem + 1.2vw,1.875rem);font-weight:750;line-height:1.2;
+h1{margin:0 0 1rem;text-wrap:balance;font-size:clamp(1.5rem,1.2rem + 1.2vw,1.875rem);font-weight:750;line-height:1.2;
   letter-spacing:-.01em}
 p{margin:0 0 1rem}
 .intro{color:var(--color-text-muted)}
