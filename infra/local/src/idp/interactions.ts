@@ -7,6 +7,7 @@ import {
   IDP_PATH,
   SIGNUP_HINT,
   SITE_PAGES,
+  siteOriginOf,
   WEB_CLIENT_ID,
 } from './settings';
 import { signIn, signUp, type People } from './sign-in';
@@ -61,18 +62,20 @@ export async function handleInteraction(
       }),
     );
 
+  const referrer = request.headers.referer;
   let details: Awaited<ReturnType<Provider['interactionDetails']>>;
   try {
     details = await provider.interactionDetails(request, response);
   } catch {
-    page(
-      errorPage(siteUrl, 'This sign-in page has expired. Go back to Hatchworks and sign in again.'),
-      400,
-    );
+    const siteOrigin = siteOriginOf(siteUrl, [referrer]);
+    page(errorPage({ siteOrigin, message: 'This sign-in page has expired.' }), 400);
     return true;
   }
+  // The site's origin the person came from: the registered redirect URI the SPA asked for.
+  const siteOrigin = siteOriginOf(siteUrl, [details.params.redirect_uri, referrer]);
   if (details.uid !== uid) {
-    page(errorPage(siteUrl, 'This sign-in page does not belong to your current sign-in.'), 400);
+    const message = 'This sign-in page does not belong to your current sign-in.';
+    page(errorPage({ siteOrigin, message }), 400);
     return true;
   }
 
@@ -105,8 +108,8 @@ export async function handleInteraction(
       (step === undefined && details.params[SIGNUP_HINT.param] === SIGNUP_HINT.value);
     page(
       wantsSignup
-        ? signupPage({ action: signupHref, loginHref })
-        : loginPage({ action: loginHref, signupHref, resetPasswordHref }),
+        ? signupPage({ action: signupHref, loginHref, siteOrigin })
+        : loginPage({ action: loginHref, signupHref, resetPasswordHref, siteOrigin }),
     );
     return true;
   }
@@ -126,7 +129,7 @@ export async function handleInteraction(
     });
     if ('account' in outcome) await finish({ login: { accountId: outcome.account.id } });
     else {
-      const fields = { action: loginHref, signupHref, resetPasswordHref, email };
+      const fields = { action: loginHref, signupHref, resetPasswordHref, siteOrigin, email };
       page(loginPage({ ...fields, error: outcome.error }), outcome.status);
     }
     return true;
@@ -136,7 +139,7 @@ export async function handleInteraction(
   const outcome = await signUp(routes, { email, password, name, loginHref });
   if ('account' in outcome) await finish({ login: { accountId: outcome.account.id } });
   else {
-    const fields = { action: signupHref, loginHref, email, name };
+    const fields = { action: signupHref, loginHref, siteOrigin, email, name };
     page(signupPage({ ...fields, error: outcome.error }), outcome.status);
   }
   return true;

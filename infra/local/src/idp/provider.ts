@@ -2,12 +2,13 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { AccountStore } from './account-store';
 import { claimsOf, SCOPE_CLAIMS } from './claims';
 import type { ProviderKeys } from './keys';
-import { errorPage, logoutPage, signedOutPage, signingOutPage } from './pages';
+import { errorPage, humanErrorMessage, logoutPage, signedOutPage, signingOutPage } from './pages';
 import {
   API_AUDIENCE,
   API_SCOPES,
   CLIENT_SCOPES,
   IDP_PATH,
+  siteOriginOf,
   siteOrigins,
   SIGNUP_HINT,
   WEB_CLIENT_ID,
@@ -28,6 +29,22 @@ export interface ProviderOptions {
 function html(ctx: KoaContextWithOIDC, body: string): void {
   ctx.type = 'html';
   ctx.body = body;
+}
+
+/**
+ * The site's origin the person came from, for the links back: the redirect URI of the request
+ * when it names one of the site's origins, else the page they left (the referrer), else the site.
+ */
+function cameFrom(ctx: KoaContextWithOIDC, siteUrl: string): string {
+  const params = (ctx.oidc?.params ?? {}) as Record<string, unknown>;
+  const query = ctx.query as Record<string, unknown>;
+  return siteOriginOf(siteUrl, [
+    params.redirect_uri,
+    params.post_logout_redirect_uri,
+    query.redirect_uri,
+    query.post_logout_redirect_uri,
+    ctx.get('referer'),
+  ]);
 }
 
 /**
@@ -110,18 +127,31 @@ export function createProvider({ siteUrl, accounts, state, keys }: ProviderOptio
       rpInitiatedLogout: {
         enabled: true,
         // The site's own client signs out without a second question; any other would be asked.
-        logoutSource: (ctx, form) =>
+        logoutSource: (ctx, form) => {
+          const siteOrigin = cameFrom(ctx, siteUrl);
           html(
             ctx,
-            ctx.oidc.client?.clientId === WEB_CLIENT_ID ? signingOutPage(form) : logoutPage(form),
-          ),
-        postLogoutSuccessSource: (ctx) => html(ctx, signedOutPage(siteUrl)),
+            ctx.oidc.client?.clientId === WEB_CLIENT_ID
+              ? signingOutPage(form, siteOrigin)
+              : logoutPage(form, siteOrigin),
+          );
+        },
+        postLogoutSuccessSource: (ctx) => html(ctx, signedOutPage(cameFrom(ctx, siteUrl))),
       },
     },
     // Discovery lists the userinfo endpoint that `userinfo.ts` serves.
     discovery: { userinfo_endpoint: `${issuer}/me` },
+    // A failure the provider shows itself (a bad or expired authorization request): the site's
+    // look, a message for people, the way back, and the provider's words folded away.
     renderError: (ctx, out) => {
-      html(ctx, errorPage(siteUrl, out.error_description ?? 'The sign-in request was not valid.'));
+      html(
+        ctx,
+        errorPage({
+          siteOrigin: cameFrom(ctx, siteUrl),
+          message: humanErrorMessage(out.error),
+          details: out.error_description ? `${out.error}: ${out.error_description}` : out.error,
+        }),
+      );
     },
   };
   return new Provider(issuer, configuration);

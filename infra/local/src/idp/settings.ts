@@ -62,3 +62,21 @@ export const SITE_PAGES = {
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
 } as const;
+
+/**
+ * The site's origin a person came from, for the links back: the first candidate URL (a redirect
+ * URI, the referrer) on one of the site's origins, else the configured site URL's origin.
+ */
+export function siteOriginOf(siteUrl: string, candidates: readonly unknown[]): string {
+  const origins = siteOrigins(siteUrl);
+  for (const candidate of candidates) {
+    if (typeof candidate !== 'string' || !candidate) continue;
+    try {
+      const { origin } = new URL(candidate);
+      if (origins.includes(origin)) return origin;
+    } catch {
+      // Not a URL: try the next one.
+    }
+  }
+  return new URL(siteUrl).origin;
+}
