@@ -32,7 +32,11 @@ export const VIEWPORTS = {
   smallPhone: { width: 360, height: 740 },
 } as const;
 
-export type Viewport = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
+/** Any viewport size; the named ones above are the usual. */
+export interface Viewport {
+  readonly width: number;
+  readonly height: number;
+}
 
 export interface OpenPageOptions {
   viewport?: Viewport;
