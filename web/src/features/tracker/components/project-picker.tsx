@@ -35,7 +35,7 @@ export function ProjectPicker({ projects, selection, onToggle, onSelectAll }: Pr
   const summary = selectionSummary(selection, projects);
 
   // Escape folds the open list again and gives focus back to the disclosure button.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'Escape' || !open) return;
     setOpen(false);
     disclosure.current?.focus();
@@ -64,13 +64,13 @@ export function ProjectPicker({ projects, selection, onToggle, onSelectAll }: Pr
         role="group"
         aria-labelledby={headingId}
         data-open={open}
-        onKeyDown={onKeyDown}
       >
         <button
           type="button"
           className="project-picker__button project-picker__button--all"
           aria-pressed={all}
           onClick={onSelectAll}
+          onKeyDown={onKeyDown}
         >
           <CheckMark shown={all} />
           All Projects
@@ -85,6 +85,7 @@ export function ProjectPicker({ projects, selection, onToggle, onSelectAll }: Pr
               aria-pressed={selected}
               title={project.group_name}
               onClick={() => onToggle(project.id)}
+              onKeyDown={onKeyDown}
             >
               <CheckMark shown={selected} />
               {project.title}
