@@ -29,8 +29,10 @@ export const suggestionCounterUpdate = (deltas: Record<string, number>) =>
 
 /**
  * The dashboard's numbers from counter items only, in one BatchGetItem: the project total, and
- * feature requests of both kinds (tracker requests and the egg feature system's), where 'Open',
- * 'open' and 'pending' count as open and 'Completed' and 'completed' as completed (spec 4).
+ * feature requests of both kinds (tracker requests and the egg feature system's). The request
+ * numbers add up: 'Completed' and 'completed' count as completed, 'Closed', 'closed' and
+ * 'rejected' as closed, and every other request as open ('Open', 'In Progress', 'pending',
+ * 'approved', 'in_progress'), so open is the total less the other two.
  */
 export async function readTrackerStats(): Promise<TrackerStats> {
   const keys = [counterKeys.projects, trackerCounterKeys.requests, counterKeys.features];
@@ -42,12 +44,11 @@ export async function readTrackerStats(): Promise<TrackerStats> {
   const projects = counter(counterKeys.projects);
   const requests = counter(trackerCounterKeys.requests);
   const features = counter(counterKeys.features);
+  const total = requests('total') + features('total');
+  const completed = requests('Completed') + requests('completed') + features('completed');
+  const closed = requests('Closed') + requests('closed') + features('rejected');
   return {
     projects: { total: projects('total') },
-    feature_requests: {
-      total: requests('total') + features('total'),
-      open: requests('Open') + requests('open') + features('pending'),
-      completed: requests('Completed') + requests('completed') + features('completed'),
-    },
+    feature_requests: { total, open: total - completed - closed, completed, closed },
   };
 }

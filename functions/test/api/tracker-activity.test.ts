@@ -134,6 +134,59 @@ describe('GET /api/tracker/stats', () => {
       total: before.feature_requests.total + 2,
       open: before.feature_requests.open + 2,
       completed: before.feature_requests.completed,
+      closed: before.feature_requests.closed,
+    });
+  });
+
+  it('adds up: every request is open, completed or closed, approved ones open', async () => {
+    // Prepare
+    const before = await trackerStats();
+    // Each author has 500 eggs, five requests' worth.
+    const [user, other] = [await registerUser(), await registerUser()];
+    const moderate = async (
+      status: 'approved' | 'in_progress' | 'completed' | 'rejected',
+      author = user,
+    ) => {
+      const feature = await createFeature(author.token, project.id);
+      const path = `/api/admin/features/${feature.id}`;
+      const step = (to: string) =>
+        to === 'approved' || to === 'rejected'
+          ? api(`${path}/${to === 'approved' ? 'approve' : 'reject'}`, {
+              method: 'POST',
+              headers: bearer(admin.token),
+              json: {},
+            })
+          : api(`${path}/status`, {
+              method: 'PUT',
+              headers: bearer(admin.token),
+              json: { status: to },
+            });
+      const steps = {
+        approved: ['approved'],
+        in_progress: ['approved', 'in_progress'],
+        completed: ['approved', 'in_progress', 'completed'],
+        rejected: ['rejected'],
+      }[status];
+      for (const to of steps) expect((await step(to)).status).toBe(200);
+    };
+    // Act: one tracker request ('Open'), and features pending, approved, in progress,
+    // completed (twice) and rejected.
+    await submitRequest({ project_id: project.id });
+    await createFeature(user.token, project.id);
+    await moderate('approved');
+    await moderate('in_progress');
+    await moderate('completed', other);
+    await moderate('completed', other);
+    await moderate('rejected', other);
+    const after = await trackerStats();
+    // Assess
+    const { total, open, completed, closed } = after.feature_requests;
+    expect(open + completed + closed).toBe(total);
+    expect(after.feature_requests).toEqual({
+      total: before.feature_requests.total + 7,
+      open: before.feature_requests.open + 4,
+      completed: before.feature_requests.completed + 2,
+      closed: before.feature_requests.closed + 1,
     });
   });
 

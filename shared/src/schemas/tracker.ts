@@ -197,13 +197,18 @@ export const ActivityItemSchema = z.object({
 });
 export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 
-/** `GET /api/tracker/stats` (spec 3): counter items only. */
+/**
+ * `GET /api/tracker/stats` (spec 3): counter items only. The request counts add up:
+ * `total = open + completed + closed`, where `closed` is closed or rejected and `open` is every
+ * other request (open, pending, approved, in progress).
+ */
 export const TrackerStatsSchema = z.object({
   projects: z.object({ total: z.number().int() }),
   feature_requests: z.object({
     total: z.number().int(),
     open: z.number().int(),
     completed: z.number().int(),
+    closed: z.number().int(),
   }),
 });
 export type TrackerStats = z.infer<typeof TrackerStatsSchema>;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@hatchworks/shared/schemas/projects';
@@ -40,7 +41,7 @@ async function shownStats(page: Page): Promise<Record<string, number>> {
   const strip = page.getByRole('region', { name: 'Statistics' });
   await strip.waitFor();
   const labels = await strip.locator('dt').allInnerTexts();
-  const values = await strip.locator('dd').allInnerTexts();
+  const values = await strip.locator('dd.stats-strip__value').allInnerTexts();
   return Object.fromEntries(
     labels.map((label, index) => [label, Number((values[index] ?? '').replace(/,/g, ''))]),
   );
@@ -69,6 +70,22 @@ const toggle = (page: Page, title: string) =>
   page
     .getByRole('group', { name: 'Select a project' })
     .getByRole('button', { name: title, exact: true });
+
+/** The picker's disclosure button of narrow screens, named by the selection it sums up. */
+const disclosure = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Select a project' })
+    .getByRole('button', { name: /^Projects shown: / });
+
+/** The selection a dashboard URL names. */
+const urlSelection = (page: Page) => new URL(page.url()).searchParams.getAll('project');
+
+/** Saves a screenshot to `SHOTS_DIR` when set (looked at by hand, not compared). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.SHOTS_DIR) return;
+  await mkdir(process.env.SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+}
 
 /** Waits until a panel shows its own selection's answer (not the previous one). */
 async function settled(panel: Locator): Promise<void> {
@@ -366,6 +383,126 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
     // Assess
     expect(all).toEqual([]);
     expect(selected).toEqual([]);
+  });
+
+  it('adds the tiles up as labelled: requests = open + completed + closed or rejected', async () => {
+    // Prepare
+    const page = await open('/tracker');
+    await activityPanel(page).waitFor();
+    const api = await publicData<TrackerStats>('/api/tracker/stats');
+
+    // Act
+    const shown = await shownStats(page);
+    const sum = await page
+      .getByRole('region', { name: 'Statistics' })
+      .getByText(/feature requests = /)
+      .innerText();
+    const [total, opened, completed, closed] = (sum.match(/[\d,]+/g) ?? []).map((each) =>
+      Number(each.replace(/,/g, '')),
+    );
+
+    // Assess
+    expect(shown).toEqual(expectedStats(api));
+    expect(sum).toMatch(
+      /^[\d,]+ feature requests = [\d,]+ open \+ [\d,]+ completed \+ [\d,]+ closed or rejected$/,
+    );
+    expect([total, opened, completed, closed]).toEqual([
+      shown['Feature Requests'],
+      shown['Open Requests'],
+      shown.Completed,
+      api.feature_requests.closed,
+    ]);
+    expect(opened! + completed! + closed!).toBe(total);
+  });
+
+  it('mirrors the selection in the URL, and a link with it reproduces the view', async () => {
+    // Prepare
+    const page = await open(`/tracker?project=${second.id}&project=unknown-project`);
+    await activityPanel(page).getByText('Selected project').waitFor();
+
+    // Act
+    const fromLink = urlSelection(page);
+    await toggle(page, first.title).click();
+    await activityPanel(page).getByText('2 selected projects').waitFor();
+
+    // Assess
+    await expect.poll(() => urlSelection(page)).toEqual([second.id, first.id]);
+    expect(fromLink).toEqual([second.id]);
+    expect(await toggle(page, second.title).getAttribute('aria-pressed')).toBe('true');
+    await toggle(page, 'All Projects').click();
+    await expect.poll(() => urlSelection(page)).toEqual([]);
+  });
+
+  it('folds the picker on a phone into one line above the statistics, opened by keyboard', async () => {
+    // Prepare
+    const page = await open('/tracker', { viewport: VIEWPORTS.phone });
+    await activityPanel(page).waitFor();
+    const button = disclosure(page);
+    const folded = {
+      summary: await button.locator('.project-picker__summary').innerText(),
+      named: await page
+        .getByRole('button', { name: 'Projects shown: All projects', exact: true })
+        .count(),
+      expanded: await button.getAttribute('aria-expanded'),
+      togglesShown: await toggle(page, 'All Projects').isVisible(),
+      summaryLines: await button
+        .locator('.project-picker__summary')
+        .evaluate(
+          (node) =>
+            node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).lineHeight),
+        ),
+      tilesBottom: (await page.locator('.stats-strip__tiles').boundingBox())!,
+    };
+    await screenshot(page, 'tracker-phone-folded');
+
+    // Act
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await toggle(page, 'All Projects').waitFor();
+    await page.keyboard.press('Tab');
+    const focusedFirst = await page.evaluate(() => document.activeElement?.textContent);
+    await toggle(page, first.title).press('Enter');
+    await expect.poll(() => urlSelection(page)).toEqual([first.id]);
+    await toggle(page, second.title).press('Space');
+    await expect.poll(() => urlSelection(page)).toEqual([first.id, second.id]);
+    await screenshot(page, 'tracker-phone-open');
+    await page.keyboard.press('Escape');
+
+    // Assess
+    expect(folded.summary).toBe('All projects');
+    expect(folded.named).toBe(1);
+    expect(folded.expanded).toBe('false');
+    expect(folded.togglesShown).toBe(false);
+    expect(folded.summaryLines).toBeLessThan(1.5);
+    expect(folded.tilesBottom.y + folded.tilesBottom.height).toBeLessThanOrEqual(
+      VIEWPORTS.phone.height,
+    );
+    expect(focusedFirst).toBe('All Projects');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.evaluate((node) => node === document.activeElement)).toBe(true);
+    expect(await button.locator('.project-picker__summary').innerText()).toBe(`${first.title} +1`);
+    expect(await button.getAttribute('aria-controls')).toBeTruthy();
+    expect(await toggle(page, first.title).isVisible()).toBe(false);
+    await activityPanel(page).getByText('2 selected projects').waitFor();
+  });
+
+  it('keeps the toggles on wider screens, with no disclosure', async () => {
+    for (const width of [1024, 1280]) {
+      // Prepare
+      const page = await open('/tracker');
+      await page.setViewportSize({ width, height: width === 1024 ? 768 : 900 });
+      await activityPanel(page).waitFor();
+
+      // Act
+      const shown = {
+        toggles: await toggle(page, 'All Projects').isVisible(),
+        disclosure: await disclosure(page).count(),
+      };
+      await screenshot(page, `tracker-${width}`);
+
+      // Assess
+      expect(shown).toEqual({ toggles: true, disclosure: 0 });
+    }
   });
 
   it('fits a phone: the picker, the statistics and both lists', async () => {

@@ -5,10 +5,14 @@ import {
   activitySubtitle,
   itemsToShow,
   knownSelection,
+  parseSelection,
+  selectionSummary,
   toggleProject,
   topRequestsQuery,
   viewAllHref,
+  withSelection,
 } from '../../src/features/tracker/utils/dashboard-selection';
+import { statsSum } from '../../src/features/tracker/components/stats-strip';
 import {
   actionLabel,
   activityAuthor,
@@ -119,6 +123,57 @@ describe('Tracker dashboard selection (spec 4)', () => {
     expect(none).toBe('/tracker/requests');
     expect(one).toBe('/tracker/requests?project=01+A%26B');
     expect(two).toBe('/tracker/requests');
+  });
+});
+
+describe('Tracker dashboard selection in one line and in the URL', () => {
+  const projects = [
+    { id: 'a', title: 'Eggshell Chronicles' },
+    { id: 'b', title: 'Nest Builder' },
+    { id: 'c', title: 'Yolk' },
+  ];
+
+  it("sums the selection up: 'All projects', one title, or the first and how many more", () => {
+    // Prepare / Act
+    const lines = [[], ['b'], ['a', 'c', 'b'], ['gone']].map((selection) =>
+      selectionSummary(selection, projects),
+    );
+
+    // Assess
+    expect(lines).toEqual([
+      'All projects',
+      'Nest Builder',
+      'Eggshell Chronicles +2',
+      'All projects',
+    ]);
+  });
+
+  it('reads and writes the selection as repeated project parameters, keeping the others', () => {
+    // Prepare
+    const params = new URLSearchParams('project=b&x=1&project=a&project=b&project=');
+
+    // Act
+    const selection = parseSelection(params);
+    const written = withSelection(params, ['c', 'a']).toString();
+    const cleared = withSelection(params, []).toString();
+
+    // Assess
+    expect(selection).toEqual(['b', 'a']);
+    expect(written).toBe('x=1&project=c&project=a');
+    expect(cleared).toBe('x=1');
+  });
+});
+
+describe('Tracker statistics strip', () => {
+  it('shows how the requests add up', () => {
+    // Prepare / Act
+    const line = statsSum({
+      projects: { total: 11 },
+      feature_requests: { total: 1016, open: 1012, completed: 3, closed: 1 },
+    });
+
+    // Assess
+    expect(line).toBe('1,016 feature requests = 1,012 open + 3 completed + 1 closed or rejected');
   });
 });
 

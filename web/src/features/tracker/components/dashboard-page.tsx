@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { TRACKER_DISPLAY } from '@hatchworks/shared/schemas/tracker';
 import { DocumentTitle } from '../../../components/ui/document-title';
@@ -15,9 +16,11 @@ import {
   activitySubtitle,
   itemsToShow,
   knownSelection,
+  parseSelection,
   toggleProject,
   topRequestsQuery,
   viewAllHref,
+  withSelection,
   type DashboardQuery,
   type ProjectSelection,
 } from '../utils/dashboard-selection';
@@ -50,12 +53,25 @@ function useTopRequests(query: DashboardQuery) {
  * and the recent activity of the selection, and where to contribute.
  */
 export function DashboardPage() {
-  const [picked, setPicked] = useState<ProjectSelection>([]);
+  // The selection lives in the URL (`?project=a&project=b`), so a link reproduces the view.
+  const [params, setParams] = useSearchParams();
+  const picked = parseSelection(params);
   const projects = useAllProjects();
   const selection = knownSelection(
     picked,
     (projects.data ?? []).map((project) => project.id),
   );
+  // Each change replaces the history entry: Back leaves the page instead of undoing toggles.
+  const setPicked = (next: ProjectSelection) =>
+    setParams((current) => withSelection(current, next), { replace: true });
+
+  // Once the projects are known, a link naming deleted or unknown ones drops them from the URL too.
+  const canonical = projects.data ? withSelection(params, selection).toString() : null;
+  useEffect(() => {
+    if (canonical !== null && canonical !== params.toString()) {
+      setParams(canonical, { replace: true });
+    }
+  }, [canonical, params, setParams]);
   const topQuery = topRequestsQuery(selection);
   const feedQuery = activityQuery(selection);
   const stats = useTrackerStats();

@@ -1,8 +1,8 @@
-import { useId } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Project } from '@hatchworks/shared/schemas/projects';
-import type { ProjectSelection } from '../utils/dashboard-selection';
+import { selectionSummary, type ProjectSelection } from '../utils/dashboard-selection';
 import './project-picker.css';
-import { CheckIcon } from '../../../components/ui/icons';
+import { CheckIcon, ChevronDownIcon } from '../../../components/ui/icons';
 
 interface ProjectPickerProps {
   projects: readonly Project[];
@@ -21,23 +21,56 @@ function CheckMark({ shown }: { shown: boolean }) {
 
 /**
  * Spec 2's 'Select a project': 'All Projects' plus one toggle button per project. Each button says
- * whether it is on with `aria-pressed` and a check mark, not by colour alone.
+ * whether it is on with `aria-pressed` and a check mark, not by colour alone. On narrow screens
+ * the toggles fold behind a disclosure button (`aria-expanded`) that shows the selection in one
+ * line ('All projects', 'Eggshell Chronicles +2'), so the dashboard's content starts on the first
+ * screen; on wider ones the disclosure is hidden and the toggles always show.
  */
 export function ProjectPicker({ projects, selection, onToggle, onSelectAll }: ProjectPickerProps) {
   const headingId = useId();
+  const panelId = useId();
+  const disclosure = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
   const all = selection.length === 0;
+  const summary = selectionSummary(selection, projects);
+
+  // Escape folds the open list again and gives focus back to the disclosure button.
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    disclosure.current?.focus();
+  };
 
   return (
     <section className="project-picker card" aria-labelledby={headingId}>
       <h2 id={headingId} className="project-picker__title">
         Select a project
       </h2>
-      <div className="project-picker__buttons" role="group" aria-labelledby={headingId}>
+      <button
+        ref={disclosure}
+        type="button"
+        className="project-picker__disclosure"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="visually-hidden">Projects shown: </span>
+        <span className="project-picker__summary">{summary}</span>
+        <ChevronDownIcon className="project-picker__chevron" />
+      </button>
+      <div
+        id={panelId}
+        className="project-picker__buttons"
+        role="group"
+        aria-labelledby={headingId}
+        data-open={open}
+      >
         <button
           type="button"
           className="project-picker__button project-picker__button--all"
           aria-pressed={all}
           onClick={onSelectAll}
+          onKeyDown={onKeyDown}
         >
           <CheckMark shown={all} />
           All Projects
@@ -52,6 +85,7 @@ export function ProjectPicker({ projects, selection, onToggle, onSelectAll }: Pr
               aria-pressed={selected}
               title={project.group_name}
               onClick={() => onToggle(project.id)}
+              onKeyDown={onKeyDown}
             >
               <CheckMark shown={selected} />
               {project.title}

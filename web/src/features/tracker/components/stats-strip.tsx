@@ -11,6 +11,17 @@ export function statTiles(stats: TrackerStats) {
   ] as const;
 }
 
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * The line under the tiles that shows how the requests add up: every request is open, completed
+ * or closed (closed or rejected), so 'Feature Requests' = 'Open Requests' + 'Completed' + closed.
+ */
+export function statsSum(stats: TrackerStats): string {
+  const { total, open, completed, closed } = stats.feature_requests;
+  return `${count(total)} feature requests = ${count(open)} open + ${count(completed)} completed + ${count(closed)} closed or rejected`;
+}
+
 /**
  * The statistics strip. The figures are site-wide whatever the project selection (the API keeps
  * no per-project totals), and the strip says so while projects are selected.
@@ -22,10 +33,11 @@ export function StatsStrip({ stats, filtered }: { stats: TrackerStats; filtered:
         {statTiles(stats).map((tile) => (
           <div key={tile.label} className={`stats-strip__tile stats-strip__tile--${tile.tone}`}>
             <dt className="stats-strip__label">{tile.label}</dt>
-            <dd className="stats-strip__value">{tile.value.toLocaleString('en-US')}</dd>
+            <dd className="stats-strip__value">{count(tile.value)}</dd>
           </div>
         ))}
       </dl>
+      <p className="stats-strip__note stats-strip__sum">{statsSum(stats)}</p>
       {filtered ? <p className="stats-strip__note">Statistics cover all projects.</p> : null}
     </section>
   );

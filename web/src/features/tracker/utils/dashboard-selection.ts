@@ -89,3 +89,35 @@ export function viewAllHref(requestsPath: string, selection: ProjectSelection): 
     ? `${requestsPath}?${new URLSearchParams({ project: only }).toString()}`
     : requestsPath;
 }
+
+/**
+ * The selection in one line, for the picker folded on a phone: 'All projects', the one project's
+ * title, or the first selected project's title and how many more ('Eggshell Chronicles +2').
+ */
+export function selectionSummary(
+  selection: ProjectSelection,
+  projects: readonly { id: string; title: string }[],
+): string {
+  const first = projects.find((project) => project.id === selection[0]);
+  if (!first) return 'All projects';
+  return selection.length === 1 ? first.title : `${first.title} +${selection.length - 1}`;
+}
+
+/** The URL parameter that mirrors the selection, once per selected project, in toggle order. */
+export const SELECTION_PARAM = 'project';
+
+/** The selection a dashboard URL names (repeated `project` parameters, duplicates dropped). */
+export function parseSelection(params: URLSearchParams): ProjectSelection {
+  return [...new Set(params.getAll(SELECTION_PARAM).filter((id) => id !== ''))];
+}
+
+/** `params` with the selection in place of the one it named (other parameters kept). */
+export function withSelection(
+  params: URLSearchParams,
+  selection: ProjectSelection,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete(SELECTION_PARAM);
+  for (const id of selection) next.append(SELECTION_PARAM, id);
+  return next;
+}
