@@ -13,6 +13,9 @@ export const LOCK_FILE = join(REPO_ROOT, 'package-lock.json');
 /** The built SPA (`npm run build -w web`). */
 export const WEB_DIST = join(REPO_ROOT, 'web', 'dist');
 
+/** The projects' static builds, published under `/apps/<slug>/` with the site. */
+export const PROJECT_BUILDS = join(REPO_ROOT, 'apps');
+
 /** The TypeScript entry of a route's handler module, e.g. `system/get-health`. */
 export const handlerEntry = (handler: string): string =>
   join(REPO_ROOT, 'functions', 'src', 'handlers', `${handler}.ts`);

@@ -14,7 +14,7 @@ export interface SiteApp {
  */
 export function createSiteApp(
   props: AppProps = {},
-  stackOverrides: { webDistPath?: string } = {},
+  stackOverrides: { webDistPath?: string; projectBuildsPath?: string } = {},
 ): SiteApp {
   const app = new App(props);
   const settings = readSiteSettings(app.node);

@@ -85,7 +85,7 @@ describe('the deployment of the web bundle', () => {
     });
     expect(rest).toMatchObject({
       Prune: true,
-      Exclude: ['assets/*'],
+      Exclude: ['assets/*', 'apps/*'],
       SystemMetadata: { 'cache-control': 'no-cache' },
       DistributionId: { Ref: logicalIdOf(site, site.stack.site.distribution) },
       DistributionPaths: ['/*'],
@@ -100,6 +100,7 @@ describe('the deployment of the web bundle', () => {
     // Act
     const site = synthSite({
       webDistPath: '/nonexistent/web/dist',
+      projectBuildsPath: '/nonexistent/apps',
       // A sender, so the mail-sending routes add no warning of their own.
       context: { mailFrom: 'no-reply@hatchworks.example' },
     });
@@ -115,6 +116,48 @@ describe('the deployment of the web bundle', () => {
     expect(warnings.map((warning) => String(warning.entry.data))).toEqual([
       expect.stringMatching(/no index\.html.*Run `npm run build` first/),
     ]);
+  });
+});
+
+describe('the deployment of the project builds', () => {
+  it('uploads apps/ to the apps/ prefix, pruned there only, revalidated and invalidated', () => {
+    // Prepare
+    const site = synthSite();
+    const projects = site.stack.deployment.projectBuilds;
+    const resource = projects?.node.children.find((child) => child instanceof CustomResource);
+    if (!resource) throw new Error('no project builds deployment');
+    // Act
+    const properties = (
+      site.template.findResources('Custom::CDKBucketDeployment')[logicalIdOf(site, resource)] as {
+        Properties: DeploymentProperties & { DestinationBucketKeyPrefix?: string };
+      }
+    ).Properties;
+    // Assess
+    expect(properties).toMatchObject({
+      DestinationBucketKeyPrefix: 'apps/',
+      Prune: true,
+      Exclude: ['README.md'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionId: { Ref: logicalIdOf(site, site.stack.site.distribution) },
+      DistributionPaths: ['/apps/*'],
+    });
+    expect(properties.SourceObjectKeys).toHaveLength(1);
+    // The site's own deployment neither uploads nor prunes the prefix.
+    const others = deployments(site).filter(
+      (deployment) => !('DestinationBucketKeyPrefix' in deployment),
+    );
+    expect(others).toHaveLength(2);
+    const pruning = others.filter((deployment) => deployment.Prune);
+    expect(pruning).toHaveLength(1);
+    expect(pruning[0]?.Exclude).toContain('apps/*');
+  });
+
+  it('uploads no project builds when apps/ is missing', () => {
+    // Act
+    const site = synthSite({ projectBuildsPath: '/nonexistent/apps' });
+    // Assess
+    expect(site.stack.deployment.projectBuilds).toBeUndefined();
+    expect(deployments(site)).toHaveLength(2);
   });
 });
 

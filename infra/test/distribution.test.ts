@@ -41,6 +41,23 @@ const distributionConfig = (site: SynthesizedSite): DistributionConfig => {
   return distribution.Properties.DistributionConfig;
 };
 
+interface FunctionResult {
+  readonly uri?: string;
+  readonly statusCode?: number;
+  readonly headers?: Record<string, { value: string }>;
+}
+
+/** Runs the CloudFront Function's code on a viewer request for `uri`: the request or a response. */
+const viewerRequest = (uri: string): FunctionResult => {
+  const sandbox: { result?: FunctionResult } = {};
+  runInNewContext(
+    `${SPA_FALLBACK_CODE}\nresult = handler({ request: { uri: ${JSON.stringify(uri)} } });`,
+    sandbox,
+  );
+  if (!sandbox.result) throw new Error('handler returned nothing');
+  return sandbox.result;
+};
+
 /** Runs the CloudFront Function's code on a viewer request for `uri`. */
 const rewrite = (uri: string): string => {
   const sandbox: { result?: { uri: string } } = {};
@@ -184,7 +201,7 @@ describe('the CloudFront distribution', () => {
 });
 
 describe('the SPA fallback function', () => {
-  it.each(['/', '/projects', '/projects/alpha', '/tracker/', '/.well-known'])(
+  it.each(['/', '/projects', '/projects/alpha', '/tracker/', '/.well-known', '/apps'])(
     'serves /index.html for the client route %s',
     (uri) => {
       expect(rewrite(uri)).toBe('/index.html');
@@ -204,6 +221,55 @@ describe('the SPA fallback function', () => {
       expect(rewrite(uri) === '/index.html').toBe(extname(uri) === '');
     },
   );
+});
+
+describe('the project builds under /apps/ in the viewer-request function', () => {
+  it.each([
+    ['/apps/yolk-runner/', '/apps/yolk-runner/index.html'],
+    ['/apps/yolk-runner/levels/', '/apps/yolk-runner/levels/index.html'],
+    ['/apps/', '/apps/index.html'],
+  ])('serves the directory %s its index.html (%s), not the SPA', (uri, served) => {
+    expect(viewerRequest(uri)).toMatchObject({ uri: served });
+  });
+
+  it.each(['/apps/yolk-runner/index.html', '/apps/yolk-runner/game.js', '/apps/a/b/c.css'])(
+    'leaves the build file %s alone',
+    (uri) => {
+      expect(viewerRequest(uri)).toMatchObject({ uri });
+    },
+  );
+
+  it.each(['/apps/yolk-runner', '/apps/yolk-runner/levels'])(
+    'redirects %s to its directory so relative links work',
+    (uri) => {
+      expect(viewerRequest(uri)).toEqual({
+        statusCode: 301,
+        statusDescription: 'Moved Permanently',
+        headers: { location: { value: `${uri}/` } },
+      });
+    },
+  );
+
+  it.each(['/apps', '/application', '/projects/yolk-runner/'])(
+    'keeps %s a client route of the SPA',
+    (uri) => {
+      expect(viewerRequest(uri)).toMatchObject({ uri: '/index.html' });
+    },
+  );
+
+  it('is the function the default behaviour runs, deployed with the code tested here', () => {
+    // Prepare
+    const site = synthSite();
+    // Act
+    const functions = Object.values(site.template.findResources('AWS::CloudFront::Function')) as {
+      Properties: { FunctionCode: string; FunctionConfig: { Runtime: string } };
+    }[];
+    // Assess
+    expect(functions).toHaveLength(1);
+    expect(functions[0]?.Properties.FunctionCode).toBe(SPA_FALLBACK_CODE);
+    expect(functions[0]?.Properties.FunctionCode).toContain('"/apps/"');
+    expect(functions[0]?.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+  });
 });
 
 describe('the CloudFront distribution with a custom domain and donation widget', () => {

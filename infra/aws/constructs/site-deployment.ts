@@ -8,10 +8,14 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
+import { PROJECT_BUILDS_FOLDER } from '../../shared/project-builds';
 import { acknowledgeWildcards } from './acknowledge-wildcards';
 
 /** Vite's content-hashed output: safe to cache forever, never worth deleting on deploy. */
 const HASHED_ASSETS = 'assets/*';
+
+/** The projects' builds: their own deployment owns (and prunes) this prefix of the bucket. */
+const PROJECT_BUILDS = `${PROJECT_BUILDS_FOLDER}/*`;
 
 /** Annotation id of the warning shown when the web bundle was not built before synth. */
 export const WEB_DIST_MISSING_WARNING = 'hatchworks:web-dist-missing';
@@ -21,6 +25,11 @@ export interface SiteDeploymentProps {
   readonly distribution: IDistribution;
   /** The built SPA; when it does not exist only `/config.json` is deployed. */
   readonly webDistPath: string;
+  /**
+   * The projects' static builds (`apps/`, one folder per project), uploaded to the `apps/`
+   * prefix of the bucket and served at `/apps/<slug>/`; nothing is uploaded when it is missing.
+   */
+  readonly projectBuildsPath?: string;
   /** Written as `/config.json`, read by the SPA at start-up. */
   readonly runtimeConfig: RuntimeConfig;
 }
@@ -33,6 +42,8 @@ export interface SiteDeploymentProps {
  */
 export class SiteDeployment extends Construct {
   readonly deployments: readonly BucketDeployment[];
+  /** The upload of the project builds, when the folder exists. */
+  readonly projectBuilds: BucketDeployment | undefined;
 
   constructor(scope: Construct, id: string, props: SiteDeploymentProps) {
     super(scope, id);
@@ -86,7 +97,8 @@ export class SiteDeployment extends Construct {
         ...(built ? [Source.asset(props.webDistPath)] : []),
         Source.jsonData('config.json', props.runtimeConfig),
       ],
-      exclude: [HASHED_ASSETS],
+      // The project builds are another deployment's: excluded files are neither uploaded nor pruned.
+      exclude: [HASHED_ASSETS, PROJECT_BUILDS],
       // Without a bundle, pruning would delete the site that is already live.
       prune: built,
       cacheControl: [CacheControl.noCache()],
@@ -95,7 +107,24 @@ export class SiteDeployment extends Construct {
     });
     if (assets) site.node.addDependency(assets);
 
-    this.deployments = assets ? [assets, site] : [site];
+    // Published with the site: what the folder holds is what the prefix serves (pruned), and
+    // the CloudFront cache of the prefix is invalidated.
+    const projects =
+      props.projectBuildsPath && existsSync(props.projectBuildsPath)
+        ? new BucketDeployment(this, 'ProjectBuilds', {
+            ...common,
+            sources: [Source.asset(props.projectBuildsPath)],
+            destinationKeyPrefix: `${PROJECT_BUILDS_FOLDER}/`,
+            exclude: ['README.md'],
+            prune: true,
+            cacheControl: [CacheControl.noCache()],
+            distribution: props.distribution,
+            distributionPaths: [`/${PROJECT_BUILDS}`],
+          })
+        : undefined;
+
+    this.deployments = [...(assets ? [assets] : []), site, ...(projects ? [projects] : [])];
+    this.projectBuilds = projects;
     this.acknowledgeFindings(role);
   }
 

@@ -1,15 +1,34 @@
+import { PROJECT_BUILDS_PREFIX } from '../../shared/project-builds';
+
 /**
- * The viewer-request CloudFront Function of the S3 behaviour: a path whose last segment has no
- * file extension is a client-side route of the SPA and is served `/index.html`. It replaces
- * distribution-wide custom error responses, which would also turn the API's JSON 404s into HTML.
- * Same rule as the local server's `resolveStatic` (Node's `extname(path) === ''`).
+ * The viewer-request CloudFront Function of the S3 behaviour. Under the project prefix
+ * (`/apps/`) it serves the projects' static builds from the bucket: a path ending in `/` gets
+ * its `index.html`, a last segment without a file extension is redirected to the directory (so
+ * the build's relative links work), files are left alone. Anywhere else a path whose last
+ * segment has no file extension is a client-side route of the SPA and is served `/index.html`.
+ * It replaces distribution-wide custom error responses, which would also turn the API's JSON
+ * 404s into HTML. Same rules as the local server's `resolveStatic` and `resolveProjectBuild`.
  *
  * Plain ES5-style JavaScript: this runs in the CloudFront Functions runtime, not in Node.
  */
 export const SPA_FALLBACK_CODE = `function handler(event) {
   var request = event.request;
-  var segment = request.uri.slice(request.uri.lastIndexOf('/') + 1);
-  if (segment.lastIndexOf('.') <= 0) {
+  var uri = request.uri;
+  var segment = uri.slice(uri.lastIndexOf('/') + 1);
+  var hasExtension = segment.lastIndexOf('.') > 0;
+  if (uri.indexOf(${JSON.stringify(PROJECT_BUILDS_PREFIX)}) === 0) {
+    if (segment === '') {
+      request.uri = uri + 'index.html';
+    } else if (!hasExtension) {
+      return {
+        statusCode: 301,
+        statusDescription: 'Moved Permanently',
+        headers: { location: { value: uri + '/' } },
+      };
+    }
+    return request;
+  }
+  if (!hasExtension) {
     request.uri = '/index.html';
   }
   return request;

@@ -21,7 +21,7 @@ import { SiteDeployment } from '../constructs/site-deployment';
 import { SiteDistribution } from '../constructs/site-distribution';
 import { TokenSigningKey } from '../constructs/token-signing-key';
 import { UserMigration } from '../constructs/user-migration';
-import { WEB_DIST } from '../paths';
+import { PROJECT_BUILDS, WEB_DIST } from '../paths';
 
 export { API_ROUTE_KEYS } from '../constructs/app-api';
 
@@ -47,6 +47,8 @@ export interface SiteStackProps extends StackProps {
   readonly mail?: MailSettings;
   /** The built SPA. @default web/dist of the repository */
   readonly webDistPath?: string;
+  /** The projects' static builds, served under `/apps/<slug>/`. @default apps/ of the repository */
+  readonly projectBuildsPath?: string;
 }
 
 /** The environment names of `functions/src/lib/env.ts` for the token settings. */
@@ -171,6 +173,7 @@ export class SiteStack extends Stack {
       bucket: this.site.bucket,
       distribution: this.site.distribution,
       webDistPath: props.webDistPath ?? WEB_DIST,
+      projectBuildsPath: props.projectBuildsPath ?? PROJECT_BUILDS,
       runtimeConfig: this.runtimeConfig,
     });
 

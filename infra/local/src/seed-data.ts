@@ -10,7 +10,7 @@ const repo = (name: string) => ({ url: `https://github.com/hatchworks-studio/${n
 export const DEMO_PROJECTS: readonly ProjectInput[] = [
   {
     title: 'Eggshell Chronicles',
-    path: '/projects/eggshell-chronicles/',
+    path: '/apps/eggshell-chronicles/',
     group_name: 'Fiction Projects',
     description:
       'An illustrated serial story told one chapter a week, with reader polls between chapters.',
@@ -19,7 +19,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
     version: '1.2.0',
     repository: repo('eggshell-chronicles'),
     deployment: {
-      deployAs: '/projects/eggshell-chronicles/',
+      deployAs: '/apps/eggshell-chronicles/',
       type: 'static',
       requiresBuild: false,
       packageManager: 'none',
@@ -28,7 +28,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
   },
   {
     title: 'The Last Lighthouse',
-    path: '/projects/last-lighthouse/',
+    path: '/apps/last-lighthouse/',
     group_name: 'Fiction Projects',
     description: 'Interactive fiction where every choice dims or brightens the lighthouse beam.',
     stage: 'React',
@@ -36,7 +36,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
     version: '0.4.1',
     repository: repo('last-lighthouse'),
     deployment: {
-      deployAs: '/projects/last-lighthouse/',
+      deployAs: '/apps/last-lighthouse/',
       type: 'spa',
       requiresBuild: true,
       packageManager: 'npm',
@@ -45,7 +45,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
   },
   {
     title: 'Nestling Tales',
-    path: '/projects/nestling-tales/',
+    path: '/apps/nestling-tales/',
     group_name: 'Fiction Projects',
     description:
       'Bedtime stories generated from three words a child picks. Still finding its voice.',
@@ -55,7 +55,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
     repository: repo('nestling-tales'),
     show_on_homepage: false,
     deployment: {
-      deployAs: '/projects/nestling-tales/',
+      deployAs: '/apps/nestling-tales/',
       type: 'serverless',
       requiresBuild: true,
       packageManager: 'pnpm',
@@ -64,7 +64,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
   },
   {
     title: 'Yolk Runner',
-    path: '/projects/yolk-runner/',
+    path: '/apps/yolk-runner/',
     group_name: 'Games & Game Design',
     description: 'An endless runner about an egg escaping the kitchen. Canvas, keyboard and touch.',
     stage: 'Static',
@@ -72,7 +72,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
     version: '2.0.3',
     repository: repo('yolk-runner'),
     deployment: {
-      deployAs: '/projects/yolk-runner/',
+      deployAs: '/apps/yolk-runner/',
       type: 'static',
       requiresBuild: false,
       packageManager: 'none',
@@ -81,7 +81,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
   },
   {
     title: 'Hatch & Seek',
-    path: '/projects/hatch-and-seek/',
+    path: '/apps/hatch-and-seek/',
     group_name: 'Games & Game Design',
     description: 'A cooperative hide-and-seek puzzle game for two players on one keyboard.',
     stage: 'React',
@@ -89,7 +89,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
     version: '0.9.0',
     repository: repo('hatch-and-seek'),
     deployment: {
-      deployAs: '/projects/hatch-and-seek/',
+      deployAs: '/apps/hatch-and-seek/',
       type: 'spa',
       requiresBuild: true,
       packageManager: 'npm',
@@ -98,7 +98,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
   },
   {
     title: 'Coop Tactics',
-    path: '/projects/coop-tactics/',
+    path: '/apps/coop-tactics/',
     group_name: 'Games & Game Design',
     description: 'Turn-based tactics with online lobbies and saved matches.',
     stage: 'Auth',
@@ -106,7 +106,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
     version: '0.2.0',
     repository: repo('coop-tactics'),
     deployment: {
-      deployAs: '/projects/coop-tactics/',
+      deployAs: '/apps/coop-tactics/',
       type: 'fullstack',
       requiresBuild: true,
       packageManager: 'pnpm',
@@ -115,7 +115,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
   },
   {
     title: 'Brood Board',
-    path: '/projects/brood-board/',
+    path: '/apps/brood-board/',
     group_name: 'Web Applications',
     description: 'A kanban board for small teams with real-time updates and offline support.',
     stage: 'Auth',
@@ -123,7 +123,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
     version: '1.5.2',
     repository: repo('brood-board'),
     deployment: {
-      deployAs: '/projects/brood-board/',
+      deployAs: '/apps/brood-board/',
       type: 'fullstack',
       requiresBuild: true,
       packageManager: 'npm',
@@ -132,7 +132,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
   },
   {
     title: 'Shell Budget',
-    path: '/projects/shell-budget/',
+    path: '/apps/shell-budget/',
     group_name: 'Web Applications',
     description: 'Envelope budgeting in the browser; your data never leaves your device.',
     stage: 'React',
@@ -140,7 +140,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
     version: '1.0.0',
     repository: repo('shell-budget'),
     deployment: {
-      deployAs: '/projects/shell-budget/',
+      deployAs: '/apps/shell-budget/',
       type: 'spa',
       requiresBuild: true,
       packageManager: 'yarn',
@@ -149,7 +149,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
   },
   {
     title: 'Omelette Planner',
-    path: '/projects/omelette-planner/',
+    path: '/apps/omelette-planner/',
     group_name: 'Web Applications',
     description: 'Meal planning with a shared shopping list for the household.',
     stage: 'Backend',
@@ -157,7 +157,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
     version: '0.6.0',
     repository: repo('omelette-planner'),
     deployment: {
-      deployAs: '/projects/omelette-planner/',
+      deployAs: '/apps/omelette-planner/',
       type: 'serverless',
       requiresBuild: true,
       packageManager: 'npm',
@@ -166,7 +166,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
   },
   {
     title: 'Incubator CLI',
-    path: '/projects/incubator-cli/',
+    path: '/apps/incubator-cli/',
     group_name: 'AI & Development Tools',
     description: 'Scaffolds a new experiment with tests, linting and deployment in one command.',
     stage: 'Backend',
@@ -174,7 +174,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
     version: '0.3.0',
     repository: repo('incubator-cli'),
     deployment: {
-      deployAs: '/projects/incubator-cli/',
+      deployAs: '/apps/incubator-cli/',
       type: 'cli',
       requiresBuild: true,
       packageManager: 'npm',
@@ -183,7 +183,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
   },
   {
     title: 'Prompt Hatchery',
-    path: '/projects/prompt-hatchery/',
+    path: '/apps/prompt-hatchery/',
     group_name: 'AI & Development Tools',
     description:
       'A notebook for comparing prompts side by side. Early sketch, kept off the homepage.',
@@ -193,7 +193,7 @@ export const DEMO_PROJECTS: readonly ProjectInput[] = [
     repository: repo('prompt-hatchery'),
     show_on_homepage: false,
     deployment: {
-      deployAs: '/projects/prompt-hatchery/',
+      deployAs: '/apps/prompt-hatchery/',
       type: 'static',
       requiresBuild: false,
       packageManager: 'none',

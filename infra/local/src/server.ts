@@ -4,7 +4,12 @@ import { cspOriginsFor } from '../../shared/csp-origins';
 import { securityHeaders } from '../../shared/security-headers';
 import { invoke } from './gateway';
 import { LocalStackError } from './local-error';
-import { resolveStatic } from './static-files';
+import {
+  isProjectBuildPath,
+  resolveProjectBuild,
+  resolveStatic,
+  type ProjectBuilds,
+} from './static-files';
 
 /** Requests larger than this are refused before reaching a handler (API Gateway allows 10 MB). */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -15,6 +20,8 @@ export interface LocalServerOptions {
   readonly host?: string;
   /** The built SPA (`web/dist`). */
   readonly webRoot: string;
+  /** The projects' static builds, served under `/apps/<slug>/`. */
+  readonly projectBuilds?: ProjectBuilds;
 }
 
 /** A handler of every request under one path prefix, e.g. the identity provider at `/idp`. */
@@ -63,7 +70,8 @@ function headersOf(request: IncomingMessage): Record<string, string> {
 /**
  * The one local port: `/api/*` goes through the local gateway to the real handlers, mounted
  * handlers (the identity provider) answer under their prefix, `/config.json` is the runtime
- * config, everything else is the SPA with CloudFront's fallback. Every answer carries the same
+ * config, `/apps/<slug>/` the projects' static builds, everything else is the SPA with
+ * CloudFront's fallback. Every answer carries the same
  * security headers as the CloudFront response-headers policy.
  */
 export function startServer(options: LocalServerOptions): Promise<RunningServer> {
@@ -130,10 +138,17 @@ export function startServer(options: LocalServerOptions): Promise<RunningServer>
       );
       return;
     }
-    const file = await resolveStatic(options.webRoot, url.pathname);
+    const file =
+      options.projectBuilds && isProjectBuildPath(url.pathname)
+        ? await resolveProjectBuild(options.projectBuilds, url.pathname)
+        : await resolveStatic(options.webRoot, url.pathname);
     send(
       file.status,
-      { 'content-type': file.contentType, 'cache-control': file.cacheControl },
+      {
+        'content-type': file.contentType,
+        'cache-control': file.cacheControl,
+        ...(file.location ? { location: `${file.location}${url.search}` } : {}),
+      },
       file.body,
     );
   };

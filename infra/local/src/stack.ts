@@ -7,6 +7,8 @@ import { keyEnvironment, loadOrCreateLocalKeys } from './keys';
 import { LocalStackError } from './local-error';
 import { MAILBOX_PATH, mailboxHandler } from './mail-pages';
 import { startMailSink, type RunningMailSink } from './mail-sink';
+import { demoBuilds } from './demo-builds';
+import { PROJECT_BUILDS_ROOT } from './paths';
 import { DEMO_PROJECTS } from './seed-data';
 import { productAccounts } from './product-accounts';
 import { seedDemoAccounts } from './seed-accounts';
@@ -21,6 +23,8 @@ export interface LocalStackOptions {
   /** Where DynamoDB Local persists; in memory when absent. */
   readonly dataDir?: string;
   readonly webRoot: string;
+  /** The published project builds (`apps/`); the seeded projects' demo builds fill the gaps. */
+  readonly projectBuildsRoot?: string;
   readonly tableName: string;
   /** The runtime config; its `auth` is replaced by the local identity provider's. */
   readonly config: RuntimeConfig;
@@ -90,7 +94,7 @@ export const LOCAL_MAIL_FROM = 'Hatchworks <no-reply@hatchworks.local>';
 /**
  * Starts everything on one machine: DynamoDB Local, the table from the table definition, the
  * demo seed (first run only), the local identity provider, the mail sink and the one-port server
- * of SPA, `/config.json`, `/idp/*`, `/_mail` and `/api/*`.
+ * of SPA, `/apps/*` (project builds), `/config.json`, `/idp/*`, `/_mail` and `/api/*`.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   // The lockfile pins SDK versions that support Node 20; its notice about future versions is noise.
@@ -116,7 +120,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     // Listening first: the issuer URL contains the port, which port 0 settles only now. The
     // server answers 503 until everything below is ready.
-    server = await startServer({ port: options.port, webRoot: options.webRoot });
+    server = await startServer({
+      port: options.port,
+      webRoot: options.webRoot,
+      projectBuilds: {
+        root: options.projectBuildsRoot ?? PROJECT_BUILDS_ROOT,
+        demo: demoBuilds(DEMO_PROJECTS),
+      },
+    });
     const idp = await startIdentityProvider({
       siteUrl: server.url,
       ...(options.idpDataDir ? { dataDir: options.idpDataDir } : {}),

@@ -1,5 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { PROJECT_BUILDS_PREFIX } from '../../shared/project-builds';
+import { missingBuildPage } from './demo-builds';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -22,6 +24,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export interface StaticFile {
   readonly status: number;
+  /** Where a redirect (301) points. */
+  readonly location?: string;
   readonly contentType: string;
   readonly cacheControl: string;
   readonly body: Buffer;
@@ -65,5 +69,77 @@ export async function resolveStatic(root: string, urlPath: string): Promise<Stat
     contentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
     cacheControl: hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
     body,
+  };
+}
+
+export interface ProjectBuilds {
+  /** The folder of published builds, one sub-folder per project (`apps/<slug>/`). */
+  readonly root: string;
+  /** Built-in pages by slug, served as `<slug>/index.html` when the folder has none. */
+  readonly demo?: ReadonlyMap<string, Buffer>;
+}
+
+/** Whether a URL path is served from the project builds rather than the SPA. */
+export const isProjectBuildPath = (urlPath: string): boolean =>
+  urlPath.startsWith(PROJECT_BUILDS_PREFIX);
+
+const missingBuild = (): StaticFile => ({
+  status: 404,
+  contentType: 'text/html; charset=utf-8',
+  cacheControl: 'no-store',
+  body: Buffer.from(missingBuildPage()),
+});
+
+/**
+ * A file of a project's static build under `/apps/<slug>/`, resolved like CloudFront's
+ * viewer-request function: a path ending in `/` is a directory and gets its `index.html`, a last
+ * segment without a file extension is redirected to the directory (so relative links work).
+ * `.` and `..` segments are refused; anything missing is the missing-build page, which links Home.
+ */
+export async function resolveProjectBuild(
+  builds: ProjectBuilds,
+  urlPath: string,
+): Promise<StaticFile> {
+  if (!isProjectBuildPath(urlPath)) return missingBuild();
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath.slice(PROJECT_BUILDS_PREFIX.length));
+  } catch {
+    return missingBuild();
+  }
+  const segments = decoded.split('/');
+  const last = segments[segments.length - 1] ?? '';
+  const refused = segments.some(
+    (segment, index) =>
+      segment === '.' ||
+      segment === '..' ||
+      segment.includes('\\') ||
+      segment.includes('\0') ||
+      (segment === '' && index < segments.length - 1),
+  );
+  if (refused) return missingBuild();
+  if (last !== '' && last.lastIndexOf('.') <= 0) {
+    return {
+      status: 301,
+      location: `${urlPath}/`,
+      contentType: 'text/plain; charset=utf-8',
+      cacheControl: 'no-cache',
+      body: Buffer.from('Moved Permanently'),
+    };
+  }
+  // Files beside the project folders (this README) are not part of any build.
+  if (segments.length < 2) return missingBuild();
+  const relative = last === '' ? `${decoded}index.html` : decoded;
+  const root = resolve(builds.root);
+  const path = resolve(root, relative);
+  const body = path.startsWith(`${root}${sep}`) ? await readIfFile(path) : undefined;
+  const slug = segments[0] ?? '';
+  const demo = relative === `${slug}/index.html` ? builds.demo?.get(slug) : undefined;
+  if (!body && !demo) return missingBuild();
+  return {
+    status: 200,
+    contentType: CONTENT_TYPES[extname(relative).toLowerCase()] ?? 'application/octet-stream',
+    cacheControl: 'no-cache',
+    body: body ?? demo ?? Buffer.alloc(0),
   };
 }

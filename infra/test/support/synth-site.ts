@@ -22,6 +22,18 @@ export function fakeWebDist(): string {
   return dir;
 }
 
+/** A stand-in for `apps/`: one project's build and the folder's README. */
+export function fakeProjectBuilds(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hatchworks-apps-'));
+  mkdirSync(join(dir, 'yolk-runner'));
+  writeFileSync(
+    join(dir, 'yolk-runner', 'index.html'),
+    '<!doctype html><title>Yolk Runner</title>',
+  );
+  writeFileSync(join(dir, 'README.md'), '# Project builds');
+  return dir;
+}
+
 export interface SynthOptions {
   /** Operator context (`-c key=value`). */
   readonly context?: Record<string, unknown>;
@@ -29,6 +41,8 @@ export interface SynthOptions {
   readonly bundle?: boolean;
   /** @default a fresh fake bundle */
   readonly webDistPath?: string;
+  /** @default a fresh fake `apps/` folder */
+  readonly projectBuildsPath?: string;
 }
 
 export interface SynthesizedSite extends SiteApp {
@@ -45,7 +59,10 @@ export function synthSite(options: SynthOptions = {}): SynthesizedSite {
         ...options.context,
       },
     },
-    { webDistPath: options.webDistPath ?? fakeWebDist() },
+    {
+      webDistPath: options.webDistPath ?? fakeWebDist(),
+      projectBuildsPath: options.projectBuildsPath ?? fakeProjectBuilds(),
+    },
   );
   return { ...site, template: Template.fromStack(site.stack) };
 }
