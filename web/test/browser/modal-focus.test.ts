@@ -120,6 +120,22 @@ describe.skipIf(skipBrowserTests)('Modal focus', () => {
     await expect.poll(() => focused(dialog.getByLabel('Notes (optional)'))).toBe(true);
   });
 
+  it("opens a project's inline edit form on Title and returns to Edit on Cancel", async () => {
+    // Prepare
+    const edited = await createProject(adminToken, { title: `Edited ${project.id.slice(0, 6)}` });
+    const page = await openSignedIn(browser, await loginAdmin(), '/projects');
+    const edit = page.getByRole('button', { name: `Edit ${edited.title}` });
+
+    // Act
+    await edit.click();
+    const form = page.getByRole('form', { name: `Edit ${edited.title}` });
+    await expect.poll(() => focused(form.getByLabel('Title'))).toBe(true);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    // Assess
+    await expect.poll(() => focused(edit)).toBe(true);
+  });
+
   it('opens Delete Project, which has no field, on Cancel', async () => {
     // Prepare
     const doomed = await createProject(adminToken, { title: `Doomed ${project.id.slice(0, 6)}` });
