@@ -42,6 +42,7 @@ export function RootLayout() {
       ) : null}
       <SiteHeader
         navItems={navItemsFor(viewer)}
+        crowded={viewer.signedIn}
         accountSlot={<AccountWidget variant="bar" claimDaily={<ClaimDailyButton />} />}
         mobileAccountSlot={
           <AccountWidget variant="menu" claimDaily={<ClaimDailyButton stacked />} />

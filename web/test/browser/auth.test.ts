@@ -324,8 +324,11 @@ describe.skipIf(skipBrowserTests)('Account widget', () => {
     // Assess
     expect(await menu.getByText('Hi, Pocket Hen').isVisible()).toBe(true);
     expect(await menu.getByRole('button', { name: 'Claim Daily' }).isVisible()).toBe(true);
-    expect(await menu.getByRole('link', { name: 'Profile' }).isVisible()).toBe(true);
     expect(await menu.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    const panel = page.locator('#mobile-menu');
+    expect(await panel.getByRole('link', { name: 'Profile' }).count()).toBe(1);
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    expect(await nav.getByRole('link', { name: 'Profile' }).isVisible()).toBe(true);
   });
 
   it('signs an own-token session out to the origin without visiting the provider', async () => {

@@ -13,12 +13,22 @@ interface SiteHeaderProps {
   accountSlot?: ReactNode;
   /** The account section at the top of the mobile dropdown (below the wide layout). */
   mobileAccountSlot?: ReactNode;
+  /**
+   * A signed-in header also carries the eggs, Claim Daily and the greeting, so its one-row layout
+   * starts at a wider screen (80rem instead of 64rem); below that they live in the menu.
+   */
+  crowded?: boolean;
 }
 
 /** The header above every route: site name, desktop navigation, account slot, mobile menu. */
-export function SiteHeader({ navItems, accountSlot, mobileAccountSlot }: SiteHeaderProps) {
+export function SiteHeader({
+  navItems,
+  accountSlot,
+  mobileAccountSlot,
+  crowded = false,
+}: SiteHeaderProps) {
   return (
-    <header className="site-header">
+    <header className={`site-header${crowded ? ' site-header--crowded' : ''}`}>
       <div className="site-header__inner container">
         <Link to="/" className="brand">
           <EggMark />

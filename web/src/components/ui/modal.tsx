@@ -1,6 +1,27 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './modal.css';
 
+/** The form fields a dialog may open on: enabled, visible to the user, in document order. */
+const FIELD_SELECTOR = [
+  'input:not([type="hidden"]):not([disabled])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+].join(', ');
+
+/**
+ * Where focus goes when a dialog opens: an element marked `data-autofocus`, else its first form
+ * field, else the first button of its actions (by convention the safe one, 'Cancel'), else the
+ * close button. `showModal()` alone would focus '×', the first focusable element.
+ */
+export function initialFocusTarget(dialog: HTMLElement): HTMLElement | null {
+  return (
+    dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+    dialog.querySelector<HTMLElement>(FIELD_SELECTOR) ??
+    dialog.querySelector<HTMLElement>('.modal__actions button:not([disabled])') ??
+    dialog.querySelector<HTMLElement>('.modal__close')
+  );
+}
+
 interface ModalProps {
   /** The heading; it also names the dialog for assistive tech. */
   title: string;
@@ -18,8 +39,8 @@ interface ModalProps {
 
 /**
  * An accessible modal dialog on the native `<dialog>`: `showModal()` makes the rest of the page
- * inert (focus stays inside), Escape closes, the title labels it, and focus returns to whatever
- * opened it. Render it to open it; unmount it to close it.
+ * inert (focus stays inside), Escape closes, the title labels it, focus starts on the first field
+ * (see `initialFocusTarget`) and returns to whatever opened it. Render it to open it; unmount it to close it.
  */
 export function Modal({
   title,
@@ -40,6 +61,7 @@ export function Modal({
     if (!dialog) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    initialFocusTarget(dialog)?.focus();
     const onCancel = (event: Event) => {
       event.preventDefault();
       onCloseRef.current();

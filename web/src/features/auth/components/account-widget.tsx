@@ -1,8 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
 import { useSession, type Session } from '../../../lib/session';
 import { greetingName } from '../utils/greeting';
 import { AccountMenu } from './account-menu';
@@ -121,12 +119,10 @@ export function AccountWidget({ variant, claimDaily }: AccountWidgetProps) {
           <span className="account__greeting">Hi, {name}</span>
           {user.role === 'admin' ? <Badge tone="auth">Admin</Badge> : null}
         </div>
-        {/* The header keeps showing the egg pill above this menu. */}
+        {/* The header keeps showing the egg pill above this menu; Profile is among the menu's
+            destinations below, so only Logout is here. */}
         {claimDaily}
         <div className="account__actions">
-          <Link to={paths.profile.path} className="button button--secondary button--sm">
-            Profile
-          </Link>
           <button
             type="button"
             className="button button--secondary button--sm"

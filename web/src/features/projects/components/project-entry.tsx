@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import type { Project } from '@hatchworks/shared/schemas/projects';
@@ -49,6 +50,14 @@ export function ProjectEntry({
   onDelete,
 }: ProjectEntryProps) {
   const update = useUpdateProject({ onSuccess: onStopEditing });
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+
+  // Leaving the edit form (Update or Cancel) puts the focus back on this project's Edit button.
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
   if (editing) {
     return (
@@ -74,6 +83,7 @@ export function ProjectEntry({
             }
           }}
           onCancel={onStopEditing}
+          focusTitle
         />
       </li>
     );
@@ -102,6 +112,7 @@ export function ProjectEntry({
           View Features →
         </Link>
         <button
+          ref={editButton}
           type="button"
           className="button button--secondary button--sm"
           onClick={onEdit}

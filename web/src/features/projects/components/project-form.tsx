@@ -17,6 +17,8 @@ interface ProjectFormProps {
   /** The accessible name of the form. */
   label: string;
   resetTo?: ProjectFormValues;
+  /** Focus the title when the form appears (the inline edit form opened by 'Edit'). */
+  focusTitle?: boolean;
 }
 
 const STATUS_LABELS: Readonly<Record<string, string>> = {
@@ -37,6 +39,7 @@ export function ProjectForm({
   onCancel,
   label,
   resetTo,
+  focusTitle = false,
 }: ProjectFormProps) {
   const [values, setValues] = useState(initialValues);
   const id = useId();
@@ -75,7 +78,14 @@ export function ProjectForm({
         <label className="field__label" htmlFor={`${id}-title`}>
           Title <span aria-hidden="true">*</span>
         </label>
-        <input {...text('title')} required maxLength={200} />
+        <input
+          {...text('title')}
+          required
+          maxLength={200}
+          // Opened by 'Edit' to change this project: the person starts on its first field.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={focusTitle}
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-path`}>

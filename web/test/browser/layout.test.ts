@@ -1,0 +1,184 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, loginUser, registerUser, seedSession } from './support/accounts';
+import { skipBrowserTests, useBrowser } from './support/browser';
+
+/** Every route of the SPA's router (the sign-in callback only passes through). */
+const ROUTES = [
+  '/',
+  '/tracker',
+  '/tracker/requests',
+  '/tracker/suggestions',
+  '/features',
+  '/about',
+  '/profile',
+  '/projects',
+  '/feature-requests',
+  '/verify-email',
+  '/reset-password',
+  '/no-such-page',
+];
+
+const WIDTHS = [320, 390, 1024, 1100, 1150, 1280, 1920];
+const HEIGHT = 800;
+
+type Role = 'visitor' | 'user' | 'admin';
+
+const USER_NAME = 'Pocket Hen';
+
+type BrowserHandle = ReturnType<typeof useBrowser>;
+
+/** One page per role, signed in as that role (the visitor stays signed out). */
+async function openAs(browser: BrowserHandle, role: Role, width = 1280): Promise<Page> {
+  const page = await browser.openPage('/about');
+  await page.setViewportSize({ width, height: HEIGHT });
+  if (role === 'user') await seedSession(page, await registerUser({ display_name: USER_NAME }));
+  if (role === 'admin') {
+    await seedSession(page, await loginUser(DEMO.admin.email, DEMO.admin.password));
+  }
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  return page;
+}
+
+/** Opens `path` and waits until its heading is there and nothing says 'Loading' any more. */
+async function settle(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('h1').first().waitFor();
+  await expect.poll(() => page.getByText(/^Loading\b/).count()).toBe(0);
+}
+
+/** How far the page reaches past the viewport's right edge (0 when nothing scrolls sideways). */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** True when the element's box lies inside the viewport horizontally and is not collapsed. */
+async function withinViewport(page: Page, selector: ReturnType<Page['locator']>) {
+  const box = await selector.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= width;
+}
+
+describe.skipIf(skipBrowserTests)('Layout at every width', () => {
+  const browser = useBrowser();
+
+  it.each<Role>(['visitor', 'user', 'admin'])(
+    'never scrolls sideways from 320 to 1920 px on any route (%s)',
+    async (role) => {
+      // Prepare
+      const page = await openAs(browser, role);
+      const overflowing: string[] = [];
+
+      // Act
+      for (const path of ROUTES) {
+        await page.setViewportSize({ width: 1280, height: HEIGHT });
+        await settle(page, path);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: HEIGHT });
+          const overflow = await sidewaysOverflow(page);
+          if (overflow > 0) overflowing.push(`${path} at ${width} px: ${overflow} px too wide`);
+        }
+      }
+
+      // Assess
+      expect(overflowing).toEqual([]);
+    },
+    120_000,
+  );
+
+  it('keeps Logout within reach for the admin from 1024 to 1150 px (the menu) and at 1280 px', async () => {
+    // Prepare
+    const page = await openAs(browser, 'admin', 1024);
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    const panel = page.locator('#mobile-menu');
+    const reachable: Record<number, boolean> = {};
+
+    // Act
+    for (const width of [1024, 1100, 1150]) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      await menuButton.click();
+      const logout = panel.getByRole('button', { name: 'Logout' });
+      await logout.waitFor();
+      reachable[width] = (await logout.isVisible()) && (await withinViewport(page, logout));
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+    }
+    await page.setViewportSize({ width: 1280, height: HEIGHT });
+    await page.getByRole('button', { name: /Hi, Demo Admin/ }).click();
+    const logout = page.locator('.account--bar').getByRole('button', { name: 'Logout' });
+    await logout.waitFor();
+    reachable[1280] = await withinViewport(page, logout);
+
+    // Assess
+    expect(reachable).toEqual({ 1024: true, 1100: true, 1150: true, 1280: true });
+  });
+
+  it.each([
+    { role: 'user' as const, greeting: `Hi, ${USER_NAME}` },
+    { role: 'admin' as const, greeting: `Hi, ${DEMO.admin.name}` },
+  ])(
+    'shows the greeting whole beside the avatar at 1280 px ($role)',
+    async ({ role, greeting }) => {
+      // Prepare
+      const page = await openAs(browser, role);
+
+      // Act
+      const account = page.getByRole('button', { name: new RegExp(`^${greeting}`) });
+      const text = account.getByText(greeting, { exact: true });
+      await text.waitFor();
+      const truncated = await text.evaluate((element) => element.scrollWidth > element.clientWidth);
+      const box = await text.boundingBox();
+      const avatar = await account.locator('.avatar').boundingBox();
+
+      // Assess
+      expect(truncated).toBe(false);
+      expect(box?.width ?? 0).toBeGreaterThan(40);
+      expect(await withinViewport(page, text)).toBe(true);
+      // Beside the avatar, not behind it.
+      expect(box!.x).toBeGreaterThanOrEqual(avatar!.x + avatar!.width);
+    },
+  );
+
+  it('lists Profile once in the phone menu', async () => {
+    // Prepare
+    const page = await openAs(browser, 'user', 390);
+    await page.locator('.account--bar .egg-balance').waitFor();
+
+    // Act
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const panel = page.locator('#mobile-menu');
+    await panel.getByRole('button', { name: 'Logout' }).waitFor();
+
+    // Assess
+    expect(await panel.getByRole('link', { name: 'Profile' }).count()).toBe(1);
+    expect(await panel.getByRole('button', { name: 'Profile' }).count()).toBe(0);
+  });
+
+  it.each([390, 1280])(
+    'keeps the project title and its label below the sticky header after an empty submit (%i px)',
+    async (width) => {
+      // Prepare
+      const page = await openAs(browser, 'admin', width);
+      await settle(page, '/projects');
+      const form = page.getByRole('form', { name: 'Create Project' });
+      const title = form.getByLabel('Title');
+      const submit = form.getByRole('button', { name: 'Create Project' });
+      // The submit button at the top of the viewport: the title field is scrolled out above it.
+      await submit.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+
+      // Act
+      await submit.click();
+      await expect
+        .poll(() => title.evaluate((element) => element === document.activeElement))
+        .toBe(true);
+
+      // Assess
+      const header = await page.locator('.site-header').boundingBox();
+      const headerBottom = header!.y + header!.height;
+      await expect
+        .poll(async () => (await title.boundingBox())!.y)
+        .toBeGreaterThanOrEqual(headerBottom);
+      const label = await form.locator('label', { hasText: 'Title' }).boundingBox();
+      expect(label!.y).toBeGreaterThanOrEqual(headerBottom);
+    },
+  );
+});
