@@ -91,7 +91,7 @@ export function ProjectForm({
         <label className="field__label" htmlFor={`${id}-path`}>
           Path
         </label>
-        <input {...text('path')} placeholder="/my-project" />
+        <input {...text('path')} placeholder="/apps/my-project/" />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-group_name`}>
