@@ -83,7 +83,7 @@ export function FeatureCard({ feature, onVote, onModerate, own = false }: Featur
         <li className="feature-card__project">{feature.project.title}</li>
         <li>{FEATURE_TYPE_LABELS[feature.feature_type]}</li>
         <li>
-          by&nbsp;<span className="feature-card__author">{authorName(feature.user)}</span>
+          by <span className="feature-card__author">{authorName(feature.user)}</span>
         </li>
         <li>
           <time dateTime={feature.created_at}>{formatDate(feature.created_at)}</time>

@@ -28,7 +28,7 @@ export function SuggestionCard({ suggestion }: { suggestion: ProjectSuggestion }
           {suggestion.suggested_group}
         </li>
         <li>
-          Suggested on&nbsp;
+          Suggested on{' '}
           <time dateTime={suggestion.created_at}>{formatDate(suggestion.created_at)}</time>
         </li>
       </CardMeta>
