@@ -13,9 +13,15 @@ import {
   voteOn,
 } from './support/features';
 import { fitsWidth, openVoteModal, setBalance } from './support/feature-modals';
-import { submitTrackerRequest, submitTrackerSuggestion, trackerProject } from './support/tracker';
+import {
+  strangerVote,
+  submitTrackerRequest,
+  submitTrackerSuggestion,
+  trackerProject,
+} from './support/tracker';
 
 const REQUEST_LIST_PATH = '/api/tracker/feature-requests';
+const SUGGESTION_LIST_PATH = '/api/tracker/project-suggestions';
 
 /** The tracker requests page filtered to one project, most votes first (the default sort). */
 const projectRequestsPath = (project: Project) =>
@@ -231,6 +237,59 @@ describe.skipIf(skipBrowserTests)('Cards: request, suggestion and feature cards'
 
       // Assess
       expect(await cardTitles(list)).toEqual(before.toReversed());
+    });
+
+    it('project suggestions: the voted card keeps its place until the next load', async () => {
+      // Prepare: two suggestions with as many votes, enough to lead the list (most votes first)
+      const pair = [
+        await submitTrackerSuggestion({ name: `Tide clock ${randomUUID().slice(0, 8)}` }),
+        await submitTrackerSuggestion({ name: `Tide chart ${randomUUID().slice(0, 8)}` }),
+      ];
+      for (const suggestion of pair) {
+        for (let vote = 0; vote < 8; vote += 1) {
+          await strangerVote('project_suggestion', suggestion.id);
+        }
+      }
+      const names = pair.map((suggestion) => suggestion.name);
+      const ours = (titles: string[]) => titles.filter((title) => names.includes(title));
+      const page = await browser.openPage('/tracker/suggestions');
+      const list = page.getByRole('list', { name: 'Project suggestions' });
+      await Promise.all(names.map((name) => list.getByRole('article', { name }).waitFor()));
+      const before = await cardTitles(list);
+      const second = ours(before)[1] as string;
+      const card = list.getByRole('article', { name: second, exact: true });
+      const orders = await watchOrder(list);
+      const reload = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === SUGGESTION_LIST_PATH &&
+          response.request().method() === 'GET',
+      );
+
+      // Act
+      await card.getByRole('button', { name: `Upvote ${second}` }).click();
+      const answer = (await (await reload).json()) as {
+        data: { project_suggestions: { name: string }[] };
+      };
+      await page.waitForLoadState('networkidle');
+      await settled(page);
+
+      // Assess
+      expect(ours(answer.data.project_suggestions.map((suggestion) => suggestion.name))).toEqual(
+        ours(before).toReversed(),
+      );
+      await expect.poll(() => shownVotes(card)).toBe(9);
+      expect(await cardTitles(list)).toEqual(before);
+      expect(new Set((await orders()).map((order) => order.join('\n')))).toEqual(
+        new Set([before.join('\n')]),
+      );
+      expect(await focusedName(page)).toBe(`Upvote ${second}`);
+
+      // Act: the next load
+      await page.reload();
+      await Promise.all(names.map((name) => list.getByRole('article', { name }).waitFor()));
+
+      // Assess
+      expect(ours(await cardTitles(list))).toEqual(ours(before).toReversed());
     });
 
     it('features: the card voted past the first keeps its place, its eggs and the focus', async () => {
