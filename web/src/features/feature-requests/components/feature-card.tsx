@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import { Badge } from '../../../components/ui/badge';
+import { CardMeta } from '../../../components/ui/card-meta';
 import {
   FEATURE_STATUS_BADGES,
   FeatureStatusBadge,
@@ -42,7 +43,11 @@ function LongText({ label, text }: { label: string; text: string | undefined }) 
   );
 }
 
-/** One feature request of the feature system with every field of spec 2 and its actions. */
+/**
+ * One feature request of the feature system with every field of spec 2 and its actions: the
+ * priority dot and the title, one line with the status badge, project, type, author and date, the
+ * texts, the tags, and a footer with the eggs and votes beside the Vote (or moderation) buttons.
+ */
 export function FeatureCard({ feature, onVote, onModerate, own = false }: FeatureCardProps) {
   const titleId = useId();
   const canVote = feature.status === 'approved' && onVote !== undefined;
@@ -62,48 +67,32 @@ export function FeatureCard({ feature, onVote, onModerate, own = false }: Featur
           aria-label={priority}
           title={priority}
         />
-        <div className="feature-card__heading">
-          <h3 id={titleId} className="feature-card__title">
-            {feature.title}
-          </h3>
-          <p className="feature-card__project">{feature.project.title}</p>
-        </div>
-        <div className="feature-card__badges">
+        <h3 id={titleId} className="feature-card__title">
+          {feature.title}
+        </h3>
+      </div>
+
+      <CardMeta>
+        <li className="card-meta__status">
           {ownNote ? (
             <Badge tone={FEATURE_STATUS_BADGES[feature.status].tone}>{ownNote.badge}</Badge>
           ) : (
             <FeatureStatusBadge status={feature.status} />
           )}
-          <Badge tone="outline">{FEATURE_TYPE_LABELS[feature.feature_type]}</Badge>
-        </div>
-      </div>
-
-      {ownNote ? <p className="feature-card__own-note">{ownNote.note}</p> : null}
-
-      <p className="feature-card__description">{feature.description}</p>
-
-      <ul className="feature-card__meta">
-        <li className="feature-card__eggs">
-          <EggIcon /> {countOf(feature.total_eggs, 'egg')}
         </li>
-        <li>{countOf(feature.vote_count, 'vote')}</li>
+        <li className="feature-card__project">{feature.project.title}</li>
+        <li>{FEATURE_TYPE_LABELS[feature.feature_type]}</li>
         <li>
           by <span className="feature-card__author">{authorName(feature.user)}</span>
         </li>
         <li>
           <time dateTime={feature.created_at}>{formatDate(feature.created_at)}</time>
         </li>
-      </ul>
+      </CardMeta>
 
-      {feature.tags.length > 0 ? (
-        <ul className="feature-card__tags" aria-label="Tags">
-          {feature.tags.map((tag) => (
-            <li key={tag} className="feature-card__tag">
-              {tag}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {ownNote ? <p className="feature-card__own-note">{ownNote.note}</p> : null}
+
+      <p className="feature-card__description">{feature.description}</p>
 
       <LongText label="Use case" text={feature.use_case} />
       <LongText label="Expected benefits" text={feature.expected_benefits} />
@@ -115,33 +104,51 @@ export function FeatureCard({ feature, onVote, onModerate, own = false }: Featur
         </div>
       ) : null}
 
-      {canVote || canModerate ? (
-        <div className="feature-card__actions">
-          {canVote ? (
-            <button type="button" className="button button--accent button--sm" onClick={onVote}>
-              Vote<span className="visually-hidden"> on {feature.title}</span>
-            </button>
-          ) : null}
-          {canModerate ? (
-            <>
-              <button
-                type="button"
-                className="button button--primary button--sm"
-                onClick={() => onModerate('approve')}
-              >
-                Approve<span className="visually-hidden"> {feature.title}</span>
-              </button>
-              <button
-                type="button"
-                className="button button--danger-outline button--sm"
-                onClick={() => onModerate('reject')}
-              >
-                Reject<span className="visually-hidden"> {feature.title}</span>
-              </button>
-            </>
-          ) : null}
-        </div>
+      {feature.tags.length > 0 ? (
+        <ul className="feature-card__tags" aria-label="Tags">
+          {feature.tags.map((tag) => (
+            <li key={tag} className="feature-card__tag">
+              {tag}
+            </li>
+          ))}
+        </ul>
       ) : null}
+
+      <div className="feature-card__footer">
+        <p className="feature-card__tally">
+          <span className="feature-card__eggs">
+            <EggIcon /> {countOf(feature.total_eggs, 'egg')}
+          </span>
+          <span className="feature-card__votes">{countOf(feature.vote_count, 'vote')}</span>
+        </p>
+        {canVote || canModerate ? (
+          <div className="feature-card__actions">
+            {canVote ? (
+              <button type="button" className="button button--accent button--sm" onClick={onVote}>
+                Vote<span className="visually-hidden"> on {feature.title}</span>
+              </button>
+            ) : null}
+            {canModerate ? (
+              <>
+                <button
+                  type="button"
+                  className="button button--primary button--sm"
+                  onClick={() => onModerate('approve')}
+                >
+                  Approve<span className="visually-hidden"> {feature.title}</span>
+                </button>
+                <button
+                  type="button"
+                  className="button button--danger-outline button--sm"
+                  onClick={() => onModerate('reject')}
+                >
+                  Reject<span className="visually-hidden"> {feature.title}</span>
+                </button>
+              </>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import { Spinner, LoadingState } from '../../../components/ui/spinner';
+import { useStableOrder } from '../../../lib/stable-order';
 import { LOAD_FEATURES_FAILED, useFeatureList, type FeatureListFilter } from '../api/list-features';
 import { useOwnUnlistedFeatures } from '../api/list-own-features';
 import type { ModerationAction } from '../api/moderate-feature';
@@ -23,7 +24,7 @@ interface FeatureListProps {
 }
 
 /**
- * The requests of one filter, most eggs first: a spinner while loading, the error with
+ * The requests of one filter, most eggs first (kept in place while it is shown): a spinner while loading, the error with
  * 'Try Again', the empty state with 'Create First Feature', and 'Load More' while pages remain.
  */
 export function FeatureList({
@@ -38,6 +39,17 @@ export function FeatureList({
   const own = useOwnUnlistedFeatures(authorId, filter.projectId);
   const shown = list.data?.pages.reduce((count, page) => count + page.features.length, 0) ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = list;
+  const ownFeatures = authorId ? (own.data ?? []) : [];
+  const ownIds = new Set(ownFeatures.map((feature) => feature.id));
+  // While the same list is shown, reloads (e.g. after a vote) update the cards in place: a card
+  // does not jump from under the pointer; the next visit or filter shows the new ranking.
+  const features = useStableOrder(
+    [
+      ...ownFeatures,
+      ...(list.data?.pages ?? []).flatMap((page) => page.features).filter((f) => !ownIds.has(f.id)),
+    ],
+    JSON.stringify([filter.status, filter.projectId, authorId]),
+  );
 
   // A page can come back empty with more behind it: fetch on rather than claim there are none.
   useEffect(() => {
@@ -77,12 +89,6 @@ export function FeatureList({
     );
   }
 
-  const ownFeatures = authorId ? (own.data ?? []) : [];
-  const ownIds = new Set(ownFeatures.map((feature) => feature.id));
-  const features = [
-    ...ownFeatures,
-    ...(list.data?.pages ?? []).flatMap((page) => page.features).filter((f) => !ownIds.has(f.id)),
-  ];
   if (features.length === 0 && hasNextPage && !isFetchNextPageError) {
     return <LoadingState label="Loading features..." />;
   }

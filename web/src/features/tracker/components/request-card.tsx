@@ -1,14 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
 import { Badge } from '../../../components/ui/badge';
+import { CardMeta } from '../../../components/ui/card-meta';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { FILTER_PARAMS } from '../utils/request-filters';
-import {
-  TRACKER_CATEGORY_TONES,
-  TRACKER_PRIORITY_TONES,
-  TRACKER_STATUS_TONES,
-} from '../utils/request-labels';
+import { TRACKER_STATUS_TONES } from '../utils/request-labels';
 import { TrackerCard } from './tracker-card';
 import './request-card.css';
 
@@ -19,9 +16,9 @@ function projectRequestsHref(projectId: string): string {
 }
 
 /**
- * A tracker feature request (spec 2): title, description, up and down votes with the count, the
- * linked project with its group, status, priority, category, tags and date. User text is shown as
- * text, never as markup.
+ * A tracker feature request (spec 2): the title, then one line with the status badge, the linked
+ * project with its group, the priority, the category and the date; the description; the tags last.
+ * The up and down votes with the count sit beside it. User text is shown as text, never as markup.
  */
 export function RequestCard({ request }: { request: TrackerFeatureRequest }) {
   return (
@@ -35,29 +32,46 @@ export function RequestCard({ request }: { request: TrackerFeatureRequest }) {
       }}
       title={request.title}
       titleClassName="request-card__title"
-      aside={
-        <ul className="request-card__badges" aria-label="Details">
-          <li>
-            <Badge tone={TRACKER_STATUS_TONES[request.status]}>
-              <span className="visually-hidden">Status: </span>
-              {request.status}
-            </Badge>
-          </li>
-          <li>
-            <Badge tone={TRACKER_PRIORITY_TONES[request.priority]}>
-              <span className="visually-hidden">Priority: </span>
-              {request.priority}
-            </Badge>
-          </li>
-          <li>
-            <Badge tone={TRACKER_CATEGORY_TONES[request.category]}>
-              <span className="visually-hidden">Category: </span>
-              {request.category}
-            </Badge>
-          </li>
-        </ul>
-      }
     >
+      <CardMeta>
+        <li className="card-meta__status">
+          <Badge tone={TRACKER_STATUS_TONES[request.status]}>
+            <span className="visually-hidden">Status: </span>
+            {request.status}
+          </Badge>
+        </li>
+        {request.project ? (
+          <>
+            <li className="request-card__project">
+              <Link to={projectRequestsHref(request.project.id)}>
+                <span className="visually-hidden">Project: </span>
+                {request.project.title}
+              </Link>
+            </li>
+            <li className="request-card__group">
+              <span className="visually-hidden">Group: </span>
+              {request.project.group_name}
+            </li>
+          </>
+        ) : null}
+        <li className="request-card__priority">
+          <span
+            className={`card-meta__dot card-meta__dot--${request.priority.toLowerCase()}`}
+            aria-hidden="true"
+          />
+          {request.priority} priority
+        </li>
+        <li className="request-card__category">
+          <span className="visually-hidden">Category: </span>
+          {request.category}
+        </li>
+        <li>
+          <time className="request-card__date" dateTime={request.created_at}>
+            {formatDate(request.created_at)}
+          </time>
+        </li>
+      </CardMeta>
+
       <p className="request-card__description">{request.description}</p>
 
       {request.tags.length > 0 ? (
@@ -69,21 +83,6 @@ export function RequestCard({ request }: { request: TrackerFeatureRequest }) {
           ))}
         </ul>
       ) : null}
-
-      <p className="request-card__meta">
-        {request.project ? (
-          <span className="request-card__project">
-            <Link to={projectRequestsHref(request.project.id)}>
-              <span className="visually-hidden">Project: </span>
-              {request.project.title}
-            </Link>
-            <span className="request-card__group"> · {request.project.group_name}</span>
-          </span>
-        ) : null}
-        <time className="request-card__date" dateTime={request.created_at}>
-          {formatDate(request.created_at)}
-        </time>
-      </p>
     </TrackerCard>
   );
 }

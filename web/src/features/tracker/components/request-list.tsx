@@ -34,6 +34,7 @@ export function RequestList({ filter, onSubmitFirst }: RequestListProps) {
       text={REQUEST_LIST_TEXT}
       list={list}
       items={(list.data?.pages ?? []).flatMap((page) => page.feature_requests)}
+      viewKey={JSON.stringify(filter)}
       fallbackMessage={FALLBACK_MESSAGES.fetchFeatureRequests}
       onEmptyAction={onSubmitFirst}
       renderItem={(request) => <RequestCard request={request} />}

@@ -1,11 +1,13 @@
 import type { ProjectSuggestion } from '@hatchworks/shared/schemas/tracker';
+import { CardMeta } from '../../../components/ui/card-meta';
 import { formatDate } from '../../../lib/format';
 import { TrackerCard } from './tracker-card';
 import './suggestion-card.css';
 
 /**
- * A project suggestion (spec 2): name, suggested group, description, rationale, the votes with
- * working up and down buttons, and the date. User text is shown as text, never as markup.
+ * A project suggestion (spec 2): the name, then one line with the suggested group and the date,
+ * the description and the rationale; the votes with working up and down buttons sit beside it.
+ * User text is shown as text, never as markup.
  */
 export function SuggestionCard({ suggestion }: { suggestion: ProjectSuggestion }) {
   return (
@@ -19,22 +21,22 @@ export function SuggestionCard({ suggestion }: { suggestion: ProjectSuggestion }
       }}
       title={suggestion.name}
       titleClassName="suggestion-card__name"
-      aside={
-        <span className="suggestion-card__group">
+    >
+      <CardMeta>
+        <li className="suggestion-card__group">
           <span className="visually-hidden">Suggested group: </span>
           {suggestion.suggested_group}
-        </span>
-      }
-    >
+        </li>
+        <li>
+          Suggested on{' '}
+          <time dateTime={suggestion.created_at}>{formatDate(suggestion.created_at)}</time>
+        </li>
+      </CardMeta>
       <p className="suggestion-card__description">{suggestion.description}</p>
       <div className="suggestion-card__rationale">
         <h4 className="suggestion-card__rationale-title">Why build it</h4>
         <p>{suggestion.rationale}</p>
       </div>
-      <p className="suggestion-card__meta">
-        Suggested on{' '}
-        <time dateTime={suggestion.created_at}>{formatDate(suggestion.created_at)}</time>
-      </p>
     </TrackerCard>
   );
 }

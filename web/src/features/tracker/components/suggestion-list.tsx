@@ -34,6 +34,7 @@ export function SuggestionList({ view, onSuggest }: SuggestionListProps) {
       text={SUGGESTION_LIST_TEXT}
       list={list}
       items={(list.data?.pages ?? []).flatMap((page) => page.suggestions)}
+      viewKey={JSON.stringify(view)}
       fallbackMessage={FALLBACK_MESSAGES.fetchProjectSuggestions}
       busyWhileFetching
       onEmptyAction={onSuggest}

@@ -12,22 +12,20 @@ interface TrackerCardProps {
   title: string;
   /** The heading's class, e.g. 'request-card__title'. */
   titleClassName: string;
-  /** Shown beside the heading: the badges, the group. */
-  aside: ReactNode;
-  /** The rest of the card under the heading. */
+  /** The rest of the card under the heading: the meta line, the text, the tags last. */
   children: ReactNode;
 }
 
 /**
- * The frame of a tracker card (spec 2): the vote buttons beside the body, whose header holds the
- * heading that names the card. User text is shown as text, never as markup.
+ * The frame of a tracker card (spec 2): the vote buttons beside the body, which starts with the
+ * heading that names the card, on the full width (nothing sits beside it). User text is shown as
+ * text, never as markup.
  */
 export function TrackerCard({
   className,
   target,
   title,
   titleClassName,
-  aside,
   children,
 }: TrackerCardProps) {
   const titleId = useId();
@@ -41,12 +39,9 @@ export function TrackerCard({
         label={title}
       />
       <div className={`tracker-card__body ${className}__body`}>
-        <div className={`${className}__header`}>
-          <h3 id={titleId} className={titleClassName}>
-            {title}
-          </h3>
-          {aside}
-        </div>
+        <h3 id={titleId} className={`tracker-card__title ${titleClassName}`}>
+          {title}
+        </h3>
         {children}
       </div>
     </article>

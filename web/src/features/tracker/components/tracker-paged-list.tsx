@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
+import { useStableOrder } from '../../../lib/stable-order';
 
 /** The texts of one paged list. */
 export interface PagedListText {
@@ -35,6 +36,11 @@ interface TrackerPagedListProps<Item extends { id: string }> {
     | 'isFetchNextPageError'
   >;
   items: readonly Item[];
+  /**
+   * Names what the list shows (e.g. the filter): while it stays the same, items keep the order
+   * they were first shown in, so a vote does not move a card from under the pointer.
+   */
+  viewKey: string;
   /** The message when the failure carries none. */
   fallbackMessage: string;
   /** Marks the list busy while any page loads. */
@@ -48,18 +54,21 @@ interface TrackerPagedListProps<Item extends { id: string }> {
  * A tracker list, a page at a time (spec 2): the loading text, the error with 'Try Again', the
  * empty state with its button, the items, and 'Load More ...' while more pages remain. An empty
  * page with more behind it fetches on; after 'Load More' the focus moves to the first item added.
+ * Reloads of the same view (e.g. after a vote) update the items in place without re-sorting them.
  */
 export function TrackerPagedList<Item extends { id: string }>({
   className,
   text,
   list,
-  items,
+  items: answered,
+  viewKey,
   fallbackMessage,
   busyWhileFetching = false,
   onEmptyAction,
   renderItem,
 }: TrackerPagedListProps<Item>) {
   const headingId = useId();
+  const items = useStableOrder(answered, viewKey);
   const listRef = useRef<HTMLUListElement>(null);
   /** After 'Load More', the index of the first item it adds, to move focus to. */
   const focusFrom = useRef<number | null>(null);
