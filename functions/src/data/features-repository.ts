@@ -82,6 +82,69 @@ export function featureIndexUpdate(status: FeatureStatus, totalEggs: number, id:
   return { set, remove, values };
 }
 
+/** Whether the feature's index keys are those of its current status and total. */
+export function hasSettledRank(feature: StoredFeature): boolean {
+  const item = feature as unknown as Record<string, unknown>;
+  const keys: Record<string, string> = featureIndexKeys(
+    feature.status,
+    feature.total_eggs,
+    feature.id,
+  );
+  return (
+    Object.entries(keys).every(([name, value]) => item[name] === value) &&
+    (isPublicStatus(feature.status) || item.GSI2PK === undefined)
+  );
+}
+
+/** How long a vote's own settling may take before a list settles the rank for it. */
+export const RANK_REPAIR_AFTER_MS = 10_000;
+const SETTLE_ATTEMPTS = 3;
+
+/**
+ * Rewrites a feature's rank keys from its current `total_eggs` and status, on the condition that
+ * both are still as read. Votes `ADD` to the total without touching the rank (so simultaneous
+ * votes on one feature never wait for each other), then each voter settles the rank right after
+ * its transaction: whoever moves the total last writes the rank that stays. A failed condition
+ * means a later vote or a status change moved the feature, and that writer settles it in turn.
+ * Answers the feature as last read (its total includes every vote committed before the call).
+ */
+export async function settleFeatureRank(id: string): Promise<StoredFeature | undefined> {
+  let feature = await getFeature(id);
+  for (
+    let attempt = 1;
+    feature && !hasSettledRank(feature) && attempt <= SETTLE_ATTEMPTS;
+    attempt += 1
+  ) {
+    const index = featureIndexUpdate(feature.status, feature.total_eggs, id);
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: featureKeys.item(id),
+          UpdateExpression:
+            `SET ${index.set.join(', ')}` +
+            (index.remove.length ? ` REMOVE ${index.remove.join(', ')}` : ''),
+          ConditionExpression: '#status = :status AND total_eggs = :total',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': feature.status,
+            ':total': feature.total_eggs,
+            ...index.values,
+          },
+        }),
+      );
+      return feature;
+    } catch (error) {
+      const name = (error as { name?: unknown }).name;
+      if (name !== 'ConditionalCheckFailedException' && name !== 'TransactionConflictException') {
+        throw error;
+      }
+      feature = await getFeature(id);
+    }
+  }
+  return feature;
+}
+
 export async function getFeature(id: string): Promise<StoredFeature | undefined> {
   const result = await db.send(
     new GetCommand({ TableName: tableName, Key: featureKeys.item(id), ConsistentRead: true }),
@@ -298,8 +361,17 @@ export async function listFeatures(options: {
         ? { index: 'GSI3', partition: featureKeys.allPartition }
         : { index: 'GSI2', partition: featureKeys.visiblePartition };
   const page = await queryPage(query, options.limit, options.cursor);
+  const features = page.items as unknown as StoredFeature[];
+  // A rank left behind by a vote whose own settling never ran (its process died) is settled by
+  // the first list that shows it; the page keeps the order it was read in.
+  const stale = Date.now() - RANK_REPAIR_AFTER_MS;
+  await Promise.all(
+    features
+      .filter((each) => !hasSettledRank(each) && Date.parse(each.updated_at) < stale)
+      .map((each) => settleFeatureRank(each.id)),
+  );
   return {
-    items: (page.items as unknown as StoredFeature[]).map(toApiFeature),
+    items: features.map(toApiFeature),
     nextCursor: page.nextCursor,
   };
 
