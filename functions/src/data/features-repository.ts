@@ -98,51 +98,45 @@ export function hasSettledRank(feature: StoredFeature): boolean {
 
 /** How long a vote's own settling may take before a list settles the rank for it. */
 export const RANK_REPAIR_AFTER_MS = 10_000;
-const SETTLE_ATTEMPTS = 3;
 
 /**
  * Rewrites a feature's rank keys from its current `total_eggs` and status, on the condition that
  * both are still as read. Votes `ADD` to the total without touching the rank (so simultaneous
  * votes on one feature never wait for each other), then each voter settles the rank right after
- * its transaction: whoever moves the total last writes the rank that stays. A failed condition
- * means a later vote or a status change moved the feature, and that writer settles it in turn.
- * Answers the feature as last read (its total includes every vote committed before the call).
+ * its transaction. A failed condition means a later vote or a status change moved the feature
+ * after this read, and that writer settles it in turn (a status change writes the rank of the
+ * total it read, on the condition that it is still the total), so whoever moves the feature last
+ * writes the rank that stays, and no one retries.
  */
-export async function settleFeatureRank(id: string): Promise<StoredFeature | undefined> {
-  let feature = await getFeature(id);
-  for (
-    let attempt = 1;
-    feature && !hasSettledRank(feature) && attempt <= SETTLE_ATTEMPTS;
-    attempt += 1
-  ) {
-    const index = featureIndexUpdate(feature.status, feature.total_eggs, id);
-    try {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: featureKeys.item(id),
-          UpdateExpression:
-            `SET ${index.set.join(', ')}` +
-            (index.remove.length ? ` REMOVE ${index.remove.join(', ')}` : ''),
-          ConditionExpression: '#status = :status AND total_eggs = :total',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':status': feature.status,
-            ':total': feature.total_eggs,
-            ...index.values,
-          },
-        }),
-      );
-      return feature;
-    } catch (error) {
-      const name = (error as { name?: unknown }).name;
-      if (name !== 'ConditionalCheckFailedException' && name !== 'TransactionConflictException') {
-        throw error;
-      }
-      feature = await getFeature(id);
+export async function settleFeatureRank(id: string): Promise<void> {
+  const feature = await getFeature(id);
+  if (!feature || hasSettledRank(feature)) return;
+  const index = featureIndexUpdate(feature.status, feature.total_eggs, id);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: featureKeys.item(id),
+        UpdateExpression:
+          `SET ${index.set.join(', ')}` +
+          (index.remove.length ? ` REMOVE ${index.remove.join(', ')}` : ''),
+        ConditionExpression: '#status = :status AND total_eggs = :total',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': feature.status,
+          ':total': feature.total_eggs,
+          ...index.values,
+        },
+      }),
+    );
+  } catch (error) {
+    // Moved on meanwhile (see above), or, on AWS, inside a status change's transaction right
+    // now, which writes the rank itself.
+    const name = (error as { name?: unknown }).name;
+    if (name !== 'ConditionalCheckFailedException' && name !== 'TransactionConflictException') {
+      throw error;
     }
   }
-  return feature;
 }
 
 export async function getFeature(id: string): Promise<StoredFeature | undefined> {

@@ -58,10 +58,12 @@ export async function castVote(
       : {}),
     plan: async (user) => {
       if (eggs > user.egg_balance) throw invalidAmount();
-      const feature = await getFeature(featureId);
+      const [feature, vote] = await Promise.all([
+        getFeature(featureId),
+        getVote(userId, featureId),
+      ]);
       if (!feature) throw new NotFoundError();
       if (feature.status !== 'approved') throw notApproved();
-      const vote = await getVote(userId, featureId);
       const first = vote === undefined;
       return {
         amount: -eggs,
