@@ -108,7 +108,30 @@ export const RANK_REPAIR_AFTER_MS = 10_000;
  * total it read, on the condition that it is still the total), so whoever moves the feature last
  * writes the rank that stays, and no one retries.
  */
-export async function settleFeatureRank(id: string): Promise<void> {
+export function settleFeatureRank(id: string): Promise<void> {
+  // One settle per feature at a time in this process, and callers arriving while one waits to
+  // start share it: it reads after their votes committed, so it settles them too. A Lambda
+  // environment serves one request at a time, so this only saves work in a long-lived process
+  // (the local stack), where many votes on one feature otherwise each read and write it.
+  const waiting = settlesWaiting.get(id);
+  if (waiting) return waiting;
+  const run = (settlesRunning.get(id) ?? Promise.resolve()).then(() => {
+    settlesWaiting.delete(id);
+    return settleOnce(id);
+  });
+  settlesWaiting.set(id, run);
+  const running = run.catch(() => undefined);
+  settlesRunning.set(id, running);
+  void running.then(() => {
+    if (settlesRunning.get(id) === running) settlesRunning.delete(id);
+  });
+  return run;
+}
+
+const settlesWaiting = new Map<string, Promise<void>>();
+const settlesRunning = new Map<string, Promise<void>>();
+
+async function settleOnce(id: string): Promise<void> {
   const feature = await getFeature(id);
   if (!feature || hasSettledRank(feature)) return;
   const index = featureIndexUpdate(feature.status, feature.total_eggs, id);

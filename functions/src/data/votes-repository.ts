@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { FEATURE_MESSAGES, type Vote, type VoteResult } from '@hatchworks/shared/schemas/features';
 import { AppError, NotFoundError } from '../lib/errors';
+import { logger } from '../lib/logger';
 import { changeBalance } from './balance-change';
 import { db, tableName } from './client';
 
@@ -135,8 +136,13 @@ export async function castVote(
     },
   });
   // Settle the rank keys now that the total moved (the answer keeps the figures above, which an
-  // Idempotency-Key replay answers too).
-  await settleFeatureRank(featureId);
+  // Idempotency-Key replay answers too). The vote has landed whatever happens here: a rank left
+  // behind is settled by the next vote or the first list that shows it.
+  try {
+    await settleFeatureRank(featureId);
+  } catch (error) {
+    logger.warn('rank not settled after a vote', { featureId, error });
+  }
   return voted;
 }
 
