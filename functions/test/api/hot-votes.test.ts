@@ -1,8 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import { api } from '../../../test/support/api';
-import { dataLayer, registerAdmin, registerUser } from '../../../test/support/accounts';
+import { bearer, dataLayer, registerAdmin, registerUser } from '../../../test/support/accounts';
 import { ledgerOf, profileOf, sum } from '../../../test/support/eggs';
 import { approvedFeature, createProject, vote } from '../../../test/support/features';
 
@@ -15,6 +15,20 @@ async function inBatches<T, R>(items: readonly T[], limit: number, task: (item: 
     results.push(...(await Promise.all(items.slice(start, start + limit).map(task))));
   }
   return results;
+}
+
+/** Whether the stored feature's rank keys carry its total and status (read consistently). */
+async function rankSettled(id: string): Promise<boolean> {
+  const { client, keys } = await dataLayer();
+  const { hasSettledRank } = await import('@hatchworks/functions/data/features-repository');
+  const stored = await client.db.send(
+    new GetCommand({
+      TableName: client.tableName,
+      Key: keys.featureKeys.item(id),
+      ConsistentRead: true,
+    }),
+  );
+  return hasSettledRank(stored.Item as Parameters<typeof hasSettledRank>[0]);
 }
 
 describe('votes on one popular feature request', () => {
@@ -81,20 +95,88 @@ describe('votes on one popular feature request', () => {
 
       // Assess: the rank keys carry the settled total, so the project's list has the hot request
       // first.
-      const { client, keys } = await dataLayer();
-      const { hasSettledRank } = await import('@hatchworks/functions/data/features-repository');
-      const stored = await client.db.send(
-        new GetCommand({
-          TableName: client.tableName,
-          Key: keys.featureKeys.item(hot.id),
-          ConsistentRead: true,
-        }),
-      );
-      expect(hasSettledRank(stored.Item as Parameters<typeof hasSettledRank>[0])).toBe(true);
+      expect(await rankSettled(hot.id)).toBe(true);
       const listed = await api<{ data: { features: Feature[] } }>(
         `/api/features?project_id=${project.id}`,
       );
       expect(listed.body.data.features.map((each) => each.id)).toEqual([hot.id, quiet.id]);
     },
   );
+
+  it(
+    'keeps totals and rank right when an admin starts the request while votes land',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      // Prepare: an approved request and ten voters.
+      const admin = await registerAdmin();
+      const project = await createProject(admin.token);
+      const feature = await approvedFeature((await registerUser()).token, admin.token, project.id);
+      const voters = await inBatches(
+        Array.from({ length: 10 }, (_, index) => index),
+        10,
+        async (index) => ({ ...(await registerUser()), eggs: 5 + index }),
+      );
+
+      // Act: everyone votes while the admin moves the request to in progress.
+      const [moved, ...answers] = await Promise.all([
+        api(`/api/admin/features/${feature.id}/status`, {
+          method: 'PUT',
+          headers: bearer(admin.token),
+          json: { status: 'in_progress' },
+        }),
+        ...voters.map((voter) =>
+          vote(voter.token, { feature_id: feature.id, eggs_allocated: voter.eggs }),
+        ),
+      ]);
+
+      // Assess: each vote landed (200) or was refused as no longer approved (400) and charged
+      // nothing; the total is the landed votes' sum, and the rank is that of the final total and
+      // status.
+      expect(moved?.status).toBe(200);
+      let landed = 0;
+      for (const [index, answer] of answers.entries()) {
+        const voter = voters[index];
+        expect([200, 400]).toContain(answer.status);
+        const profile = await profileOf(voter?.token ?? '');
+        expect(profile.egg_balance).toBe(500 - (answer.status === 200 ? (voter?.eggs ?? 0) : 0));
+        if (answer.status === 200) landed += voter?.eggs ?? 0;
+      }
+      const stored = (await api<{ data: Feature }>(`/api/features/${feature.id}`)).body.data;
+      expect(stored.status).toBe('in_progress');
+      expect(stored.total_eggs).toBe(landed);
+      expect(await rankSettled(feature.id)).toBe(true);
+    },
+  );
+
+  it('settles a rank left behind (a voter that never settled it) on the first list showing it', async () => {
+    // Prepare: an approved request whose total moved 11 s ago without its rank, as when a
+    // voter's process dies between the vote's transaction and settling the rank.
+    const admin = await registerAdmin();
+    const project = await createProject(admin.token);
+    const feature = await approvedFeature((await registerUser()).token, admin.token, project.id);
+    const { client, keys } = await dataLayer();
+    await client.db.send(
+      new UpdateCommand({
+        TableName: client.tableName,
+        Key: keys.featureKeys.item(feature.id),
+        UpdateExpression: 'SET updated_at = :then ADD total_eggs :eggs',
+        ExpressionAttributeValues: {
+          ':then': new Date(Date.now() - 11_000).toISOString(),
+          ':eggs': 7,
+        },
+      }),
+    );
+    expect(await rankSettled(feature.id)).toBe(false);
+
+    // Act: a visitor lists the project's requests.
+    const listed = await api<{ data: { features: Feature[] } }>(
+      `/api/features?project_id=${project.id}`,
+    );
+
+    // Assess: the list answered the request, and its rank now carries the total.
+    expect(listed.body.data.features.map((each) => each.total_eggs)).toEqual([7]);
+    expect(await rankSettled(feature.id)).toBe(true);
+  });
 });
