@@ -40,6 +40,26 @@ function result(name: string, checked: string, violations: string[]): InvariantR
 const add = (map: Map<string, number>, key: string, amount: number) =>
   map.set(key, (map.get(key) ?? 0) + amount);
 
+/** Statuses listed publicly (in GSI2). */
+const PUBLIC = new Set(['approved', 'in_progress', 'completed']);
+
+/**
+ * The index keys a feature with this status and total must carry (keys.ts, restated so the check
+ * does not trust the code it checks): rank `10^12 − total`, 13 digits, then the id.
+ */
+function expectedIndexKeys(id: string, status: string, total: number): Item {
+  const rank = `${String(1e12 - total).padStart(13, '0')}#${id}`;
+  return {
+    GSI1PK: `FEATURES#${status}`,
+    GSI1SK: rank,
+    GSI2PK: PUBLIC.has(status) ? 'FEATURES_VISIBLE' : undefined,
+    GSI2SK: PUBLIC.has(status) ? rank : undefined,
+    GSI3PK: 'FEATURES',
+    GSI3SK: rank,
+    GSI4SK: rank,
+  };
+}
+
 /** Where the feature lifecycle allows votes to sit: approved, or moved on from approved. */
 const VOTABLE_OR_LATER = new Set(['approved', 'in_progress', 'completed']);
 
@@ -47,7 +67,7 @@ const VOTABLE_OR_LATER = new Set(['approved', 'in_progress', 'completed']);
  * The ledger invariants of ARCHITECTURE.md, read straight from the table after the run, for
  * every user and feature in it (the demo seed's too): balance = sum of ledger, no negative
  * balance, at most one daily claim per user and UTC day, total_eggs = sum of votes (and
- * vote_count = voters), votes only on approved features and each vote paid for by ledger
+ * vote_count = voters), rank keys that carry the total, votes only on approved features and each vote paid for by ledger
  * entries; plus no 5xx answer during the run.
  */
 export async function checkInvariants(
@@ -113,6 +133,7 @@ export async function checkInvariants(
     if (!recorded) unpaidVotes.push(`${key}: ledger paid ${paid} eggs for no vote`);
   }
 
+  const unsettledRanks: string[] = [];
   const totalMismatches: string[] = [];
   const statusViolations: string[] = [];
   const featureStatus = new Map<string, string>();
@@ -121,6 +142,12 @@ export async function checkInvariants(
     featureStatus.set(id, String(feature.status));
     const sum = votesByFeature.get(id) ?? 0;
     const voters = votersByFeature.get(id) ?? 0;
+    const wrongKeys = Object.entries(
+      expectedIndexKeys(id, String(feature.status), Number(feature.total_eggs)),
+    )
+      .filter(([name, value]) => feature[name] !== value)
+      .map(([name, value]) => `${name} ${String(feature[name])}, expected ${String(value)}`);
+    if (wrongKeys.length > 0) unsettledRanks.push(`FEATURE#${id}: ${wrongKeys.join('; ')}`);
     if (Number(feature.total_eggs) !== sum || Number(feature.vote_count) !== voters) {
       totalMismatches.push(
         `FEATURE#${id}: total_eggs ${feature.total_eggs} / vote_count ${feature.vote_count}, votes sum ${sum} from ${voters} voters`,
@@ -154,6 +181,11 @@ export async function checkInvariants(
       'total_eggs = sum of votes (and vote_count = voters), per feature',
       `${features.length} features, ${votes.length} votes`,
       totalMismatches,
+    ),
+    result(
+      'rank keys carry the total and status (lists sorted by eggs), per feature',
+      `${features.length} features`,
+      unsettledRanks,
     ),
     result(
       'votes only on approved features',

@@ -1,6 +1,12 @@
 import { parseArgs } from 'node:util';
 
+/** `mixed`: the site's usual mix over a few features; `hot`: every user votes on one request. */
+export const SCENARIOS = ['mixed', 'hot'] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
 export interface BenchOptions {
+  /** What the users do (see SCENARIOS). */
+  readonly scenario: Scenario;
   /** Simulated users, each with its own account and eggs. */
   readonly users: number;
   /** Requests each user keeps in flight at once (more than one races a user against itself). */
@@ -19,6 +25,9 @@ export interface BenchOptions {
 
 export const USAGE = `Usage: npm run bench -- [options]
 
+  --scenario S    mixed (default): votes, lists, claims, profiles and creations over a few
+                  features; hot: 50 users on one request, every user only voting on it
+                  (forces --features 1; env BENCH_SCENARIO)
   --users N       simulated users (default 50, env BENCH_USERS)
   --in-flight N   requests each user keeps in flight (default 1, env BENCH_IN_FLIGHT)
   --seconds N     length of the measured phase (default 15, env BENCH_SECONDS)
@@ -47,6 +56,7 @@ export function readOptions(
   const { values } = parseArgs({
     args: [...argv],
     options: {
+      scenario: { type: 'string' },
       users: { type: 'string' },
       'in-flight': { type: 'string' },
       seconds: { type: 'string' },
@@ -59,12 +69,21 @@ export function readOptions(
     strict: true,
   });
   if (values.help) return 'help';
+  const scenario = values.scenario ?? env.BENCH_SCENARIO ?? 'mixed';
+  if (!(SCENARIOS as readonly string[]).includes(scenario)) {
+    throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')}, got "${scenario}"`);
+  }
+  const features =
+    scenario === 'hot'
+      ? 1
+      : (positiveInteger('--features', values.features ?? env.BENCH_FEATURES, 5) ?? 5);
   return {
+    scenario: scenario as Scenario,
     users: positiveInteger('--users', values.users ?? env.BENCH_USERS, 50) ?? 50,
     inFlight: positiveInteger('--in-flight', values['in-flight'] ?? env.BENCH_IN_FLIGHT, 1) ?? 1,
     seconds: positiveInteger('--seconds', values.seconds ?? env.BENCH_SECONDS, 15) ?? 15,
     operations: positiveInteger('--ops', values.ops ?? env.BENCH_OPS),
-    features: positiveInteger('--features', values.features ?? env.BENCH_FEATURES, 5) ?? 5,
+    features,
     seed:
       positiveInteger('--seed', values.seed ?? env.BENCH_SEED) ??
       1 + Math.floor(Math.random() * 2 ** 31),

@@ -36,8 +36,29 @@ export interface BenchReport {
   readonly requests: number;
   readonly perSecond: number;
   readonly routes: readonly RouteSummary[];
+  /** The vote route's figures: latency and transaction attempts per vote. */
+  readonly votes?: {
+    readonly p50: number;
+    readonly p99: number;
+    readonly transactionAttemptsPerVote: number;
+    readonly cancelledPerVote: number;
+  };
   readonly invariants: readonly InvariantResult[];
   readonly ok: boolean;
+}
+
+export const VOTE_ROUTE = 'POST /api/features/vote';
+
+/** TransactWriteItems calls per request of a route (each attempt is one), and the cancelled ones. */
+export function transactionAttempts(route: RouteSummary) {
+  const pick = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .filter(([command]) => command.startsWith('TransactWrite'))
+      .reduce((total, [, count]) => total + count, 0);
+  return {
+    perVote: pick(route.dynamodb.commandsPerRequest),
+    failedPerVote: pick(route.dynamodb.failedPerRequest),
+  };
 }
 
 /** The value below which `fraction` of the sorted values fall (nearest rank). */
@@ -152,13 +173,15 @@ export function formatReport(report: BenchReport, reportPath: string): string {
           .join(', ') || 'no DynamoDB calls'
       }`,
   );
+  const votes = report.routes.find((route) => route.route === VOTE_ROUTE);
+  const attempts = votes ? transactionAttempts(votes) : undefined;
   const checks = report.invariants.flatMap((check) => [
     `  ${check.ok ? 'ok  ' : 'FAIL'}  ${check.name} (${check.checked})`,
     ...check.violations.map((violation) => `          ${violation}`),
   ]);
   return [
     '',
-    `Hatchworks bench: ${options.users} users × ${options.inFlight} in flight, ` +
+    `Hatchworks bench (${options.scenario}): ${options.users} users × ${options.inFlight} in flight, ` +
       `${options.operations === undefined ? `${options.seconds} s` : `${options.operations} requests`}, ` +
       `${options.features} approved features, seed ${options.seed}`,
     `  ${report.environment.engine}, Node ${report.environment.node}, ${report.environment.cpus} CPUs, ` +
@@ -172,6 +195,13 @@ export function formatReport(report: BenchReport, reportPath: string): string {
     'request (capacity, of the calls that succeeded):',
     ...commands,
     '',
+    ...(votes && attempts
+      ? [
+          `Votes: p50 ${votes.latencyMs.p50} ms, p99 ${votes.latencyMs.p99} ms, ` +
+            `${attempts.perVote} transaction attempts per vote (${attempts.failedPerVote} cancelled)`,
+          '',
+        ]
+      : []),
     'Invariants:',
     ...checks,
     '',

@@ -14,7 +14,13 @@ import { startLocalStack, type LocalStack } from '../infra/local/src/stack';
 import { DynamoDbMeter } from './dynamodb-meter';
 import { checkInvariants } from './invariants';
 import { readOptions, USAGE, UsageError, type BenchOptions } from './options';
-import { formatReport, summarise, type BenchReport } from './report';
+import {
+  formatReport,
+  summarise,
+  transactionAttempts,
+  VOTE_ROUTE,
+  type BenchReport,
+} from './report';
 import { Client, run, setUp } from './workload';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
@@ -42,7 +48,9 @@ async function bench(options: BenchOptions): Promise<boolean> {
 
     console.log(`  ready in ${since(mark)}`);
     mark = performance.now();
-    console.log(`Setting up ${options.users} users and ${options.features} approved features...`);
+    console.log(
+      `Setting up ${options.users} users and ${options.features} approved features (${options.scenario})...`,
+    );
     const setup = await setUp(client, options, runId);
     console.log(`  done in ${since(mark)}`);
     console.log(
@@ -57,6 +65,9 @@ async function bench(options: BenchOptions): Promise<boolean> {
 
     console.log('Checking the invariants...');
     const invariants = await checkInvariants(db, stack.tableName, client.samples);
+    const routes = summarise(client.samples, seconds);
+    const voteRoute = routes.find((route) => route.route === VOTE_ROUTE);
+    const attempts = voteRoute && transactionAttempts(voteRoute);
     const report: BenchReport = {
       startedAt: startedAt.toISOString(),
       options,
@@ -72,7 +83,17 @@ async function bench(options: BenchOptions): Promise<boolean> {
       seconds: Math.round(seconds * 100) / 100,
       requests: client.samples.length,
       perSecond: Math.round((client.samples.length / seconds) * 10) / 10,
-      routes: summarise(client.samples, seconds),
+      routes,
+      ...(voteRoute && attempts
+        ? {
+            votes: {
+              p50: voteRoute.latencyMs.p50,
+              p99: voteRoute.latencyMs.p99,
+              transactionAttemptsPerVote: attempts.perVote,
+              cancelledPerVote: attempts.failedPerVote,
+            },
+          }
+        : {}),
       invariants,
       ok: invariants.every((check) => check.ok),
     };

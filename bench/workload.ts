@@ -183,7 +183,8 @@ const MIX = [
 ] as const;
 type Operation = (typeof MIX)[number]['name'];
 
-function pick(next: () => number): Operation {
+function pick(next: () => number, options: BenchOptions): Operation {
+  if (options.scenario === 'hot') return 'vote';
   let roll = next() * MIX.reduce((total, each) => total + each.weight, 0);
   for (const each of MIX) {
     roll -= each.weight;
@@ -194,7 +195,8 @@ function pick(next: () => number): Operation {
 
 /**
  * The measured phase: every user keeps `inFlight` requests going until the time or the request
- * budget runs out. Each user first sends two daily claims at once (only one may pay).
+ * budget runs out. In the mixed scenario each user first sends two daily claims at once (only one
+ * may pay).
  */
 export async function run(
   client: Client,
@@ -218,7 +220,11 @@ export async function run(
         await client.call('POST /api/features/vote', '/api/features/vote', {
           method: 'POST',
           token: user.token,
-          json: { feature_id: feature?.id, eggs_allocated: 1 + Math.floor(next() * 10) },
+          // Hot: small votes, so 500 welcome eggs last the whole run.
+          json: {
+            feature_id: feature?.id,
+            eggs_allocated: 1 + Math.floor(next() * (options.scenario === 'hot' ? 3 : 10)),
+          },
         });
         return;
       }
@@ -249,10 +255,13 @@ export async function run(
   const started = performance.now();
   await Promise.all(
     setup.users.map(async (user) => {
-      await Promise.all(Array.from({ length: 2 }, () => perform(user, 'claim')));
+      // Hot: nothing but votes on the one request.
+      if (options.scenario === 'mixed') {
+        await Promise.all(Array.from({ length: 2 }, () => perform(user, 'claim')));
+      }
       await Promise.all(
         Array.from({ length: options.inFlight }, async () => {
-          while (more()) await perform(user, pick(next));
+          while (more()) await perform(user, pick(next, options));
         }),
       );
     }),

@@ -59,11 +59,14 @@ async function statusItems(
             `SET #status = :to, updated_at = :now${notes ? ', approval_notes = :notes' : ''}`,
             ...index.set,
           ].join(', ') + (index.remove.length ? ` REMOVE ${index.remove.join(', ')}` : ''),
-        ConditionExpression: '#status = :from',
+        // The rank keys written carry the total as read: a vote that landed meanwhile (votes
+        // ADD to the total) makes this attempt read again.
+        ConditionExpression: '#status = :from AND total_eggs = :readTotal',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':to': to,
           ':from': feature.status,
+          ':readTotal': feature.total_eggs,
           ':now': now.toISOString(),
           ...(notes ? { ':notes': notes } : {}),
           ...index.values,

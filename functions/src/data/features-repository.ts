@@ -82,6 +82,86 @@ export function featureIndexUpdate(status: FeatureStatus, totalEggs: number, id:
   return { set, remove, values };
 }
 
+/** Whether the feature's index keys are those of its current status and total. */
+export function hasSettledRank(feature: StoredFeature): boolean {
+  const item = feature as unknown as Record<string, unknown>;
+  const keys: Record<string, string> = featureIndexKeys(
+    feature.status,
+    feature.total_eggs,
+    feature.id,
+  );
+  return (
+    Object.entries(keys).every(([name, value]) => item[name] === value) &&
+    (isPublicStatus(feature.status) || item.GSI2PK === undefined)
+  );
+}
+
+/** How long a vote's own settling may take before a list settles the rank for it. */
+export const RANK_REPAIR_AFTER_MS = 10_000;
+
+/**
+ * Rewrites a feature's rank keys from its current `total_eggs` and status, on the condition that
+ * both are still as read. Votes `ADD` to the total without touching the rank (so simultaneous
+ * votes on one feature never wait for each other), then each voter settles the rank right after
+ * its transaction. A failed condition means a later vote or a status change moved the feature
+ * after this read, and that writer settles it in turn (a status change writes the rank of the
+ * total it read, on the condition that it is still the total), so whoever moves the feature last
+ * writes the rank that stays, and no one retries.
+ */
+export function settleFeatureRank(id: string): Promise<void> {
+  // One settle per feature at a time in this process, and callers arriving while one waits to
+  // start share it: it reads after their votes committed, so it settles them too. A Lambda
+  // environment serves one request at a time, so this only saves work in a long-lived process
+  // (the local stack), where many votes on one feature otherwise each read and write it.
+  const waiting = settlesWaiting.get(id);
+  if (waiting) return waiting;
+  const run = (settlesRunning.get(id) ?? Promise.resolve()).then(() => {
+    settlesWaiting.delete(id);
+    return settleOnce(id);
+  });
+  settlesWaiting.set(id, run);
+  const running = run.catch(() => undefined);
+  settlesRunning.set(id, running);
+  void running.then(() => {
+    if (settlesRunning.get(id) === running) settlesRunning.delete(id);
+  });
+  return run;
+}
+
+const settlesWaiting = new Map<string, Promise<void>>();
+const settlesRunning = new Map<string, Promise<void>>();
+
+async function settleOnce(id: string): Promise<void> {
+  const feature = await getFeature(id);
+  if (!feature || hasSettledRank(feature)) return;
+  const index = featureIndexUpdate(feature.status, feature.total_eggs, id);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: featureKeys.item(id),
+        UpdateExpression:
+          `SET ${index.set.join(', ')}` +
+          (index.remove.length ? ` REMOVE ${index.remove.join(', ')}` : ''),
+        ConditionExpression: '#status = :status AND total_eggs = :total',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': feature.status,
+          ':total': feature.total_eggs,
+          ...index.values,
+        },
+      }),
+    );
+  } catch (error) {
+    // Moved on meanwhile (see above), or, on AWS, inside a status change's transaction right
+    // now, which writes the rank itself.
+    const name = (error as { name?: unknown }).name;
+    if (name !== 'ConditionalCheckFailedException' && name !== 'TransactionConflictException') {
+      throw error;
+    }
+  }
+}
+
 export async function getFeature(id: string): Promise<StoredFeature | undefined> {
   const result = await db.send(
     new GetCommand({ TableName: tableName, Key: featureKeys.item(id), ConsistentRead: true }),
@@ -298,8 +378,17 @@ export async function listFeatures(options: {
         ? { index: 'GSI3', partition: featureKeys.allPartition }
         : { index: 'GSI2', partition: featureKeys.visiblePartition };
   const page = await queryPage(query, options.limit, options.cursor);
+  const features = page.items as unknown as StoredFeature[];
+  // A rank left behind by a vote whose own settling never ran (its process died) is settled by
+  // the first list that shows it; the page keeps the order it was read in.
+  const stale = Date.now() - RANK_REPAIR_AFTER_MS;
+  await Promise.all(
+    features
+      .filter((each) => !hasSettledRank(each) && Date.parse(each.updated_at) < stale)
+      .map((each) => settleFeatureRank(each.id)),
+  );
   return {
-    items: (page.items as unknown as StoredFeature[]).map(toApiFeature),
+    items: features.map(toApiFeature),
     nextCursor: page.nextCursor,
   };
 

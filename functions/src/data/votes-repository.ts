@@ -1,10 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { FEATURE_MESSAGES, type Vote, type VoteResult } from '@hatchworks/shared/schemas/features';
 import { AppError, NotFoundError } from '../lib/errors';
+import { logger } from '../lib/logger';
 import { changeBalance } from './balance-change';
 import { db, tableName } from './client';
 
-import { batchGetFeatures, featureIndexUpdate, getFeature } from './features-repository';
+import { batchGetFeatures, getFeature, settleFeatureRank } from './features-repository';
 import { queryPage, type Page } from './query-page';
 import { featureKeys, voteKeys } from './keys';
 import { putNew } from './transactions';
@@ -35,12 +36,14 @@ async function getVote(userId: string, featureId: string): Promise<StoredVote | 
 }
 
 /**
- * Puts `eggs` of the user's balance on an approved feature: the charge and its ledger entry, the
- * vote item (created by the first vote, grown by later ones), and the feature's `total_eggs`,
- * `vote_count` (distinct voters) and ranking keys, on the condition that it is still approved
- * and still has the total just read.
+ * Puts `eggs` of the user's balance on an approved feature in one transaction: the charge and its
+ * ledger entry, the vote item (created by the first vote, grown by later ones), and the feature's
+ * `total_eggs` and `vote_count` (distinct voters) by `ADD`, on the condition that the feature is
+ * still approved. Nothing in it depends on the feature's total as read, so simultaneous votes on
+ * one feature never fail each other's conditions; the rank keys (which contain the total) are
+ * settled right after the transaction (`settleFeatureRank`). See README.md, "Hot features".
  */
-export function castVote(
+export async function castVote(
   userId: string,
   featureId: string,
   eggs: number,
@@ -48,7 +51,7 @@ export function castVote(
   now = new Date(),
 ): Promise<VoteResult> {
   const timestamp = now.toISOString();
-  return changeBalance({
+  const voted = await changeBalance<VoteResult>({
     userId,
     now,
     ...(idempotencyKey
@@ -56,14 +59,13 @@ export function castVote(
       : {}),
     plan: async (user) => {
       if (eggs > user.egg_balance) throw invalidAmount();
-      const feature = await getFeature(featureId);
+      const [feature, vote] = await Promise.all([
+        getFeature(featureId),
+        getVote(userId, featureId),
+      ]);
       if (!feature) throw new NotFoundError();
       if (feature.status !== 'approved') throw notApproved();
-      const vote = await getVote(userId, featureId);
       const first = vote === undefined;
-      const totalEggs = feature.total_eggs + eggs;
-      const voteCount = feature.vote_count + (first ? 1 : 0);
-      const index = featureIndexUpdate('approved', totalEggs, featureId);
       return {
         amount: -eggs,
         kind: 'vote',
@@ -80,21 +82,14 @@ export function castVote(
             Update: {
               TableName: tableName,
               Key: featureKeys.item(featureId),
-              UpdateExpression: [
-                'SET total_eggs = :total',
-                'vote_count = :votes',
-                'updated_at = :now',
-                ...index.set,
-              ].join(', '),
-              ConditionExpression: '#status = :approved AND total_eggs = :readTotal',
+              UpdateExpression: 'SET updated_at = :now ADD total_eggs :eggs, vote_count :voters',
+              ConditionExpression: '#status = :approved',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
-                ':total': totalEggs,
-                ':votes': voteCount,
+                ':eggs': eggs,
+                ':voters': first ? 1 : 0,
                 ':now': timestamp,
                 ':approved': 'approved',
-                ':readTotal': feature.total_eggs,
-                ...index.values,
               },
             },
           },
@@ -123,20 +118,32 @@ export function castVote(
                 },
               },
         ],
-        // The feature or the vote changed since they were read: re-read; a feature that is no
-        // longer approved then answers 'Voting is only allowed on approved features'.
+        // The feature is gone or no longer approved, or the vote changed since it was read:
+        // re-read; a feature that is no longer approved then answers 'Voting is only allowed on
+        // approved features'.
         effectFailed: () => 'retry',
+        // The totals as read plus this vote: exact when no one else voted on the feature
+        // meanwhile, else the least they can be once this vote has landed.
         result: (balanceAfter) => ({
           feature_id: featureId,
           eggs_allocated: eggs,
           user_total_eggs: (vote?.eggs ?? 0) + eggs,
           new_balance: balanceAfter,
-          total_eggs: totalEggs,
-          vote_count: voteCount,
+          total_eggs: feature.total_eggs + eggs,
+          vote_count: feature.vote_count + (first ? 1 : 0),
         }),
       };
     },
   });
+  // Settle the rank keys now that the total moved (the answer keeps the figures above, which an
+  // Idempotency-Key replay answers too). The vote has landed whatever happens here: a rank left
+  // behind is settled by the next vote or the first list that shows it.
+  try {
+    await settleFeatureRank(featureId);
+  } catch (error) {
+    logger.warn('rank not settled after a vote', { featureId, error });
+  }
+  return voted;
 }
 
 /**
