@@ -46,7 +46,7 @@ describe('GET /api/projects', () => {
       seen.push(...answer.body.data.projects.map((project) => project.id));
       cursor = answer.body.next_cursor;
       pages += 1;
-    } while (cursor && pages < 20);
+    } while (cursor && pages <= all.length + 1);
 
     expect(seen).toEqual(all.map((project) => project.id));
     expect(pages).toBe(Math.ceil(all.length / 3) + (all.length % 3 === 0 ? 1 : 0));

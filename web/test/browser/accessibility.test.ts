@@ -10,6 +10,7 @@ const PAGES = [
   { name: 'Home', path: '/', ready: 'Explore Project →' },
   { name: 'About', path: '/about', ready: 'About Eggs' },
   { name: 'Tracker', path: '/tracker', ready: 'Most Voted Requests' },
+  { name: 'Page not found', path: '/no-such-page', ready: 'Page not found' },
 ];
 const WIDTHS = [
   { label: 'desktop', viewport: VIEWPORTS.desktop },
