@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
 import { api } from '../../../test/support/api';
 import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
@@ -21,13 +21,25 @@ async function call(route: RouteDefinition, token?: string) {
   });
 }
 
+/** Routes whose call ends the caller's account or sessions: they get accounts of their own. */
+const ENDS_THE_ACCOUNT = new Set(['DELETE /api/user/delete-account']);
+
 describe('authorization over every route of the manifest', () => {
+  let shared: { user: { token: string }; admin: { token: string } };
+
+  beforeAll(async () => {
+    // One user and one admin serve every route but those that end the account: registering
+    // (two password hashes each) per route would take most of this file's time.
+    const [user, admin] = await Promise.all([registerUser(), registerAdmin()]);
+    shared = { user, admin };
+  });
+
   it.each(CHECKED.map((route) => [`${route.method} ${route.path}`, route] as const))(
     '%s answers anonymous, user and admin callers as its access level says',
-    async (_key, route) => {
-      // Fresh accounts per route: delete-account must not remove someone another case needs.
-      const user = await registerUser();
-      const admin = await registerAdmin();
+    async (key, route) => {
+      const { user, admin } = ENDS_THE_ACCOUNT.has(key)
+        ? { user: await registerUser(), admin: await registerAdmin() }
+        : shared;
 
       const anonymous = await call(route);
       const asUser = await call(route, user.token);
