@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WEB_ROOT } from '../infra/local/src/paths';
 import { startLocalStack, type LocalStack } from '../infra/local/src/stack';
+import { coldStartPairs, formatColdStart, measureColdStart } from './cold-start';
 import { DynamoDbMeter } from './dynamodb-meter';
 import { checkInvariants } from './invariants';
 import { readOptions, USAGE, UsageError, type BenchOptions } from './options';
@@ -97,10 +98,14 @@ async function bench(options: BenchOptions): Promise<boolean> {
       invariants,
       ok: invariants.every((check) => check.ok),
     };
+    // Fresh processes against this stack's DynamoDB Local, after the load so it doesn't skew it.
+    const pairs = coldStartPairs(process.env);
+    const coldStart = pairs > 0 ? await measureColdStart(pairs, process.env) : undefined;
     const path = resolve(options.out ?? join(RESULTS_DIR, `${runId}.json`));
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(path, `${JSON.stringify({ ...report, coldStart }, null, 2)}\n`);
     console.log(formatReport(report, path));
+    if (coldStart) console.log(`\n${formatColdStart(coldStart)}`);
     return report.ok;
   } finally {
     await stack.stop();

@@ -11,7 +11,7 @@ import {
 } from '@hatchworks/shared/schemas/features';
 import type { CreateFeatureInputSchema } from '@hatchworks/shared/schemas/features';
 import type { LedgerEntry, LedgerFeature } from '@hatchworks/shared/schemas/eggs';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AppError, ForbiddenError } from '../lib/errors';
 import { changeBalance } from './balance-change';
 import { batchGetItems } from './batch-get';

@@ -1,80 +1,85 @@
-import { z } from 'zod';
+import * as z from '@hatchworks/shared/zod';
+
+/** A whole number above 0, from the environment's text, or `fallback` when unset. */
+const positiveInt = (fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.positive()), fallback);
 
 const EnvSchema = z.object({
-  TABLE_NAME: z.string().min(1),
+  TABLE_NAME: z.string().check(z.minLength(1)),
   /** Set only locally and in tests: where DynamoDB Local listens. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  AWS_REGION: z.string().min(1).default('us-east-1'),
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
   /** 'true' makes every DynamoDB call report its consumed capacity in the logs (bench/debug). */
-  LOG_CONSUMED_CAPACITY: z.enum(['true', 'false']).default('false'),
+  LOG_CONSUMED_CAPACITY: z._default(z.enum(['true', 'false']), 'false'),
   /**
    * The private key that signs the product's own tokens, only in token-issuing functions: a
    * private ES256 JWK given directly (local stack, tests)...
    */
-  TOKEN_SIGNING_KEY: z.string().min(1).optional(),
+  TOKEN_SIGNING_KEY: z.optional(z.string().check(z.minLength(1))),
   /** ...or a Secrets Manager secret holding a JWK Set, read once per cold start (AWS). */
-  TOKEN_SIGNING_KEY_ARN: z.string().min(1).optional(),
+  TOKEN_SIGNING_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
   /** The public JWK Set that verifies the product's own tokens (every token-verifying function). */
-  TOKEN_VERIFY_KEYS: z.string().min(1).optional(),
+  TOKEN_VERIFY_KEYS: z.optional(z.string().check(z.minLength(1))),
   /** Lifetime of the product's own tokens, in seconds (no refresh: see the README). */
-  AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  AUTH_TOKEN_TTL_SECONDS: positiveInt(3600),
   /**
    * The value CloudFront sends in `x-origin-verify` (AWS only): when set, requests without it are
    * refused, and only then is CloudFront's viewer address believed. Unset locally.
    */
-  ORIGIN_VERIFY_SECRET: z.string().min(32).optional(),
+  ORIGIN_VERIFY_SECRET: z.optional(z.string().check(z.minLength(32))),
   /**
    * The anonymous tracker cookie's HMAC key, directly (locally) or as a secret (AWS); read by
    * `secretValue('ANONYMOUS_ID_KEY')`, listed here so a short key fails fast.
    */
-  ANONYMOUS_ID_KEY: z.string().min(32).optional(),
-  ANONYMOUS_ID_KEY_ARN: z.string().min(1).optional(),
+  ANONYMOUS_ID_KEY: z.optional(z.string().check(z.minLength(32))),
+  ANONYMOUS_ID_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
   /** The hosted login's OpenID issuer (local oidc-provider, Cognito or an external IdP). */
-  AUTH_ISSUER: z.url().optional(),
+  AUTH_ISSUER: z.optional(z.url()),
   /** Expected `aud` of the IdP's access tokens (resource indicator); omit when the IdP sets none. */
-  AUTH_AUDIENCE: z.string().min(1).optional(),
+  AUTH_AUDIENCE: z.optional(z.string().check(z.minLength(1))),
   /** Expected `client_id` claim of the IdP's access tokens (Cognito puts the client here). */
-  AUTH_CLIENT_ID: z.string().min(1).optional(),
+  AUTH_CLIENT_ID: z.optional(z.string().check(z.minLength(1))),
   /**
    * Failed logins allowed per account and client, and per client across accounts, within the
    * window below (a slot is taken before the password is checked and given back on success).
    */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
-  LOGIN_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().positive().default(20),
-  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(15 * 60),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
+  LOGIN_MAX_FAILURES_PER_CLIENT: positiveInt(20),
+  LOGIN_FAILURE_WINDOW_SECONDS: positiveInt(15 * 60),
   /**
    * How `sendMail` delivers (`functions/src/lib/mail.ts`): `smtp` locally (the local stack's mail
    * sink), `ses` on AWS. Unset in functions that send no mail.
    */
-  MAIL_TRANSPORT: z.enum(['smtp', 'ses']).optional(),
+  MAIL_TRANSPORT: z.optional(z.enum(['smtp', 'ses'])),
   /** The SMTP server of the `smtp` transport (the local stack sets both). */
-  SMTP_HOST: z.string().min(1).optional(),
-  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_HOST: z.optional(z.string().check(z.minLength(1))),
+  SMTP_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535))),
   /** The sender of every mail, `address` or `Name <address>`. */
-  MAIL_FROM: z
-    .string()
-    .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an email address, optionally as "Name <address>"')
-    .optional(),
+  MAIL_FROM: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an email address, optionally as "Name <address>"'),
+      ),
+  ),
   /** SES only: the sending identity's ARN when it must be named (sending authorization). */
-  MAIL_IDENTITY_ARN: z.string().startsWith('arn:').optional(),
+  MAIL_IDENTITY_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
   /** The site's absolute origin, for the links in mails (e.g. `https://hatchworks.example`). */
-  SITE_URL: z.url().optional(),
+  SITE_URL: z.optional(z.url()),
 });
 
 /** A transport without its settings is a misconfiguration, reported with the rest at start. */
-const CheckedEnvSchema = EnvSchema.superRefine((value, context) => {
-  const missing = (key: keyof typeof value, why: string) =>
-    context.addIssue({ code: 'custom', path: [key], message: `required ${why}` });
-  if (value.MAIL_TRANSPORT && !value.MAIL_FROM) missing('MAIL_FROM', 'with MAIL_TRANSPORT');
-  if (value.MAIL_TRANSPORT === 'smtp') {
-    if (!value.SMTP_HOST) missing('SMTP_HOST', 'with MAIL_TRANSPORT=smtp');
-    if (!value.SMTP_PORT) missing('SMTP_PORT', 'with MAIL_TRANSPORT=smtp');
-  }
-});
+const CheckedEnvSchema = EnvSchema.check(
+  z.superRefine((value, context) => {
+    const missing = (key: keyof typeof value, why: string) =>
+      context.addIssue({ code: 'custom', path: [key], message: `required ${why}` });
+    if (value.MAIL_TRANSPORT && !value.MAIL_FROM) missing('MAIL_FROM', 'with MAIL_TRANSPORT');
+    if (value.MAIL_TRANSPORT === 'smtp') {
+      if (!value.SMTP_HOST) missing('SMTP_HOST', 'with MAIL_TRANSPORT=smtp');
+      if (!value.SMTP_PORT) missing('SMTP_PORT', 'with MAIL_TRANSPORT=smtp');
+    }
+  }),
+);
 
 export type Env = z.infer<typeof EnvSchema>;
 

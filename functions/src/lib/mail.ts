@@ -1,3 +1,4 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { env, type Env } from './env';
 
 /** One mail to one person: a text part always, an HTML part when given. */
@@ -54,7 +55,6 @@ async function loadTransport(config: Env): Promise<Deliver> {
       };
     }
     case 'ses': {
-      const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
       const ses = new SESv2Client({ region: config.AWS_REGION });
       const part = (data: string) => ({ Data: data, Charset: 'UTF-8' });
       return async ({ to, subject, text, html }) => {

@@ -1,3 +1,4 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { SecretName } from '@hatchworks/shared/routes';
 
 const cache = new Map<SecretName, Promise<Uint8Array>>();
@@ -24,9 +25,6 @@ async function load(name: SecretName): Promise<Uint8Array> {
   if (!arn) {
     throw new Error(`Invalid function configuration: ${name} or ${name}_ARN is required`);
   }
-  // Loaded only where a secret is read from Secrets Manager, so other bundles stay small.
-  const { GetSecretValueCommand, SecretsManagerClient } =
-    await import('@aws-sdk/client-secrets-manager');
   const client = new SecretsManagerClient({ region: process.env.AWS_REGION ?? 'us-east-1' });
   const answer = await client.send(new GetSecretValueCommand({ SecretId: arn }));
   return checked(name, answer.SecretString ?? '');

@@ -1,3 +1,4 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { importJWK } from 'jose';
 import { env } from './env';
 import { parseSigningKeys } from './token-keys';
@@ -19,9 +20,6 @@ async function signingKeyText(): Promise<string> {
       'Invalid function configuration: TOKEN_SIGNING_KEY or TOKEN_SIGNING_KEY_ARN is required',
     );
   }
-  // Loaded only by the functions that sign, so every other bundle stays without the client.
-  const { GetSecretValueCommand, SecretsManagerClient } =
-    await import('@aws-sdk/client-secrets-manager');
   const client = new SecretsManagerClient({ region: config.AWS_REGION });
   const answer = await client.send(
     new GetSecretValueCommand({ SecretId: config.TOKEN_SIGNING_KEY_ARN }),

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { httpHandler, type RouteSpec } from './http-handler';
 import { identify } from './identify';
 
@@ -8,9 +8,9 @@ import { identify } from './identify';
  * user lookup, which public routes without it leave out of their bundles.
  */
 export function authHandler<
-  BodySchema extends z.ZodType | undefined = undefined,
-  QuerySchema extends z.ZodType | undefined = undefined,
-  ParamsSchema extends z.ZodType | undefined = undefined,
+  BodySchema extends z.ZodMiniType | undefined = undefined,
+  QuerySchema extends z.ZodMiniType | undefined = undefined,
+  ParamsSchema extends z.ZodMiniType | undefined = undefined,
   Data = unknown,
 >(spec: RouteSpec<BodySchema, QuerySchema, ParamsSchema, Data>) {
   return httpHandler({ ...spec, identify });

@@ -7,7 +7,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { LIMITS } from '@hatchworks/shared/constants';
 import type { FieldError } from '@hatchworks/shared/schemas/envelope';
 import { AppError, ValidationError } from '../lib/errors';
@@ -21,7 +21,7 @@ import { isHandlerResult, jsonResponse, type HandlerResult } from './response';
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
-type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
+type SchemaOutput<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 /** What a route's handler receives: the validated body, query and path parameters. */
 export interface RouteRequest<Body, Query, Params> {
@@ -37,9 +37,9 @@ export interface RouteRequest<Body, Query, Params> {
 }
 
 export interface RouteSpec<
-  BodySchema extends z.ZodType | undefined,
-  QuerySchema extends z.ZodType | undefined,
-  ParamsSchema extends z.ZodType | undefined,
+  BodySchema extends z.ZodMiniType | undefined,
+  QuerySchema extends z.ZodMiniType | undefined,
+  ParamsSchema extends z.ZodMiniType | undefined,
   Data,
 > {
   readonly body?: BodySchema;
@@ -110,14 +110,14 @@ const jsonBody = (): MiddlewareObj<Event, Result> => {
   };
 };
 
-function fieldErrors(location: string, error: z.ZodError): FieldError[] {
+function fieldErrors(location: string, error: z.core.$ZodError): FieldError[] {
   return error.issues.map((issue) => ({
     field: issue.path.length > 0 ? issue.path.join('.') : location,
     message: issue.message,
   }));
 }
 
-function parsePart(schema: z.ZodType | undefined, value: unknown, location: string): unknown {
+function parsePart(schema: z.ZodMiniType | undefined, value: unknown, location: string): unknown {
   if (!schema) return undefined;
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ValidationError(fieldErrors(location, parsed.error));
@@ -131,9 +131,9 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, location: stri
  * envelope `{success: true, data}` (plus `next_cursor` for pages).
  */
 export function httpHandler<
-  BodySchema extends z.ZodType | undefined = undefined,
-  QuerySchema extends z.ZodType | undefined = undefined,
-  ParamsSchema extends z.ZodType | undefined = undefined,
+  BodySchema extends z.ZodMiniType | undefined = undefined,
+  QuerySchema extends z.ZodMiniType | undefined = undefined,
+  ParamsSchema extends z.ZodMiniType | undefined = undefined,
   Data = unknown,
 >(spec: RouteSpec<BodySchema, QuerySchema, ParamsSchema, Data>) {
   const base = async (event: Event, context: CallerContext): Promise<Result> => {

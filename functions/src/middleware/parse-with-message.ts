@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ValidationError } from '../lib/errors';
 
 /**
  * Parses a body whose rules have user-facing messages of their own (spec 5): the first problem's
  * message becomes the error message, every problem stays in `details`.
  */
-export function parseWithMessage<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parseWithMessage<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   const details = parsed.error.issues.map((issue) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from '@hatchworks/shared/zod';
 import { AppError, NotFoundError } from '../../src/lib/errors';
 import { httpHandler } from '../../src/middleware/http-handler';
 import { created, page } from '../../src/middleware/response';
@@ -11,8 +11,11 @@ const parse = (result: unknown) => {
 };
 
 const echo = httpHandler({
-  body: z.object({ title: z.string().trim().min(1), count: z.number().int().optional() }),
-  query: z.object({ verbose: z.enum(['yes', 'no']).default('no') }),
+  body: z.object({
+    title: z.string().check(z.trim(), z.minLength(1)),
+    count: z.optional(z.number().check(z.int())),
+  }),
+  query: z.object({ verbose: z._default(z.enum(['yes', 'no']), 'no') }),
   handler: async ({ body, query }) => ({ title: body.title, verbose: query.verbose }),
 });
 

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from '../zod';
 import { FEATURE_STATUSES } from './features';
 
 /** Answer of `POST /api/user/claim-daily-eggs` (spec 3). */
 export const DailyClaimResultSchema = z.object({
-  eggs_earned: z.number().int(),
-  new_balance: z.number().int(),
+  eggs_earned: z.number().check(z.int()),
+  new_balance: z.number().check(z.int()),
 });
 export type DailyClaimResult = z.infer<typeof DailyClaimResultSchema>;
 
@@ -32,17 +32,17 @@ export const LedgerEntrySchema = z.object({
   id: z.string(),
   kind: z.enum(LEDGER_KINDS),
   /** Signed: positive grants, negative spends. */
-  amount: z.number().int(),
+  amount: z.number().check(z.int()),
   /** What caused it: 'welcome', the UTC day of a claim, a feature id, ... */
   reference: z.string(),
-  balance_after: z.number().int(),
+  balance_after: z.number().check(z.int()),
   created_at: z.string(),
   /**
    * The feature request a `feature_creation`, `vote` or `refund` entry is about, joined when the
    * ledger is read (`GET /api/user/transactions`); `null` when the caller may not see it or it
    * is gone. Absent on other kinds and other answers.
    */
-  feature: LedgerFeatureSchema.nullable().optional(),
+  feature: z.optional(z.nullable(LedgerFeatureSchema)),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 
@@ -56,21 +56,21 @@ export type LedgerPage = z.infer<typeof LedgerPageSchema>;
  */
 export const IdempotencyKeySchema = z
   .string()
-  .regex(/^[\x20-\x7e]{1,36}$/, 'Idempotency-Key must be 1 to 36 printable characters');
+  .check(z.regex(/^[\x20-\x7e]{1,36}$/, 'Idempotency-Key must be 1 to 36 printable characters'));
 
 /** Body of `POST /api/admin/users/{id}/eggs`. */
 export const EggAdjustmentInputSchema = z.object({
-  amount: z
-    .number()
-    .int('Amount must be a whole number')
-    .refine((amount) => amount !== 0, 'Amount may not be 0')
-    .refine((amount) => Math.abs(amount) <= 1_000_000, 'Amount is too large'),
-  reason: z.string().trim().min(1, 'A reason is required').max(500),
+  amount: z.number().check(
+    z.int('Amount must be a whole number'),
+    z.refine((amount) => amount !== 0, 'Amount may not be 0'),
+    z.refine((amount) => Math.abs(amount) <= 1_000_000, 'Amount is too large'),
+  ),
+  reason: z.string().check(z.trim(), z.minLength(1, 'A reason is required'), z.maxLength(500)),
 });
 
 export const EggAdjustmentResultSchema = z.object({
   user_id: z.string(),
-  amount: z.number().int(),
-  new_balance: z.number().int(),
+  amount: z.number().check(z.int()),
+  new_balance: z.number().check(z.int()),
 });
 export type EggAdjustmentResult = z.infer<typeof EggAdjustmentResultSchema>;

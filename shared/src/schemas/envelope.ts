@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod';
 import { LIMITS } from '../constants';
 
 /** One field problem reported with a 400 VALIDATION_ERROR. */
@@ -13,23 +13,26 @@ export const ErrorEnvelopeSchema = z.object({
   success: z.literal(false),
   error: z.string(),
   code: z.string(),
-  details: z.array(FieldErrorSchema).optional(),
+  details: z.optional(z.array(FieldErrorSchema)),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 /** The success envelope: `{success: true, data}` (lists add `next_cursor` beside `data`). */
-export const successEnvelope = <T extends z.ZodType>(data: T) =>
+export const successEnvelope = <T extends z.ZodMiniType>(data: T) =>
   z.object({ success: z.literal(true), data });
 
-export const pageEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.literal(true), data, next_cursor: z.string().nullable() });
+export const pageEnvelope = <T extends z.ZodMiniType>(data: T) =>
+  z.object({ success: z.literal(true), data, next_cursor: z.nullable(z.string()) });
 
 /**
  * The query of every paginated list: `limit` (1..100, default 50) and an opaque `cursor` taken from
  * the previous page's `next_cursor`.
  */
 export const PageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
-  cursor: z.string().max(2048).optional(),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.maxPageSize)),
+    LIMITS.defaultPageSize,
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod';
 import { LIMITS } from '../constants';
 
 export const FEATURE_TYPES = [
@@ -54,12 +54,12 @@ export const FeatureSchema = z.object({
   user: z.object({ display_name: z.string(), username: z.string() }),
   status: z.enum(FEATURE_STATUSES),
   priority_level: z.enum(PRIORITY_LEVELS),
-  total_eggs: z.number().int(),
-  vote_count: z.number().int(),
+  total_eggs: z.number().check(z.int()),
+  vote_count: z.number().check(z.int()),
   tags: z.array(z.string()),
-  use_case: z.string().optional(),
-  expected_benefits: z.string().optional(),
-  approval_notes: z.string().optional(),
+  use_case: z.optional(z.string()),
+  expected_benefits: z.optional(z.string()),
+  approval_notes: z.optional(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -68,20 +68,29 @@ export type Feature = z.infer<typeof FeatureSchema>;
 const requiredText = (max: number, tooLong: string) =>
   z
     .string({ error: FEATURE_MESSAGES.titleAndDescription })
-    .trim()
-    .min(1, FEATURE_MESSAGES.titleAndDescription)
-    .max(max, tooLong);
+    .check(
+      z.trim(),
+      z.minLength(1, FEATURE_MESSAGES.titleAndDescription),
+      z.maxLength(max, tooLong),
+    );
 
 const TagsSchema = z
   .array(
     z
       .string()
-      .trim()
-      .min(1, 'Tags may not be empty')
-      .max(FEATURE_LIMITS.tagMax, `Tags must be at most ${FEATURE_LIMITS.tagMax} characters`),
+      .check(
+        z.trim(),
+        z.minLength(1, 'Tags may not be empty'),
+        z.maxLength(
+          FEATURE_LIMITS.tagMax,
+          `Tags must be at most ${FEATURE_LIMITS.tagMax} characters`,
+        ),
+      ),
   )
-  .max(FEATURE_LIMITS.tagsMax, `At most ${FEATURE_LIMITS.tagsMax} tags`)
-  .refine((tags) => new Set(tags).size === tags.length, 'Tags must be unique');
+  .check(
+    z.maxLength(FEATURE_LIMITS.tagsMax, `At most ${FEATURE_LIMITS.tagsMax} tags`),
+    z.refine((tags) => new Set(tags).size === tags.length, 'Tags must be unique'),
+  );
 
 /** Body of `POST /api/features` (spec 3 payload, spec 5 rules). */
 export const CreateFeatureInputSchema = z.object({
@@ -96,26 +105,30 @@ export const CreateFeatureInputSchema = z.object({
   feature_type: z.enum(FEATURE_TYPES),
   project_id: z
     .string({ error: FEATURE_MESSAGES.selectProject })
-    .trim()
-    .min(1, FEATURE_MESSAGES.selectProject),
-  tags: TagsSchema.default([]),
-  use_case: z.string().trim().max(FEATURE_LIMITS.longTextMax).optional(),
-  expected_benefits: z.string().trim().max(FEATURE_LIMITS.longTextMax).optional(),
-  priority_level: z.enum(PRIORITY_LEVELS).default('medium'),
+    .check(z.trim(), z.minLength(1, FEATURE_MESSAGES.selectProject)),
+  tags: z._default(TagsSchema, []),
+  use_case: z.optional(z.string().check(z.trim(), z.maxLength(FEATURE_LIMITS.longTextMax))),
+  expected_benefits: z.optional(
+    z.string().check(z.trim(), z.maxLength(FEATURE_LIMITS.longTextMax)),
+  ),
+  priority_level: z._default(z.enum(PRIORITY_LEVELS), 'medium'),
   /** Optional; when sent it must be the caller. */
-  user_id: z.string().optional(),
+  user_id: z.optional(z.string()),
 });
 export type CreateFeatureInput = z.input<typeof CreateFeatureInputSchema>;
 
 /** Query of `GET /api/features`: status omitted lists every status the caller may see. */
 export const FeatureListQuerySchema = z.object({
-  status: z.enum(FEATURE_STATUSES).optional(),
+  status: z.optional(z.enum(FEATURE_STATUSES)),
   /** Only this project's requests (combinable with `status`). */
-  project_id: z.string().trim().min(1).max(64).optional(),
-  sort_by: z.literal('total_eggs').optional(),
-  sort_direction: z.literal('desc').optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.featurePageSize).default(LIMITS.featurePageSize),
-  cursor: z.string().max(2048).optional(),
+  project_id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  sort_by: z.optional(z.literal('total_eggs')),
+  sort_direction: z.optional(z.literal('desc')),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.featurePageSize)),
+    LIMITS.featurePageSize,
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
 });
 
 export const FeatureListSchema = z.object({ features: z.array(FeatureSchema) });
@@ -123,34 +136,33 @@ export type FeatureList = z.infer<typeof FeatureListSchema>;
 
 /** `GET /api/features/stats`: counts kept by counter items. */
 export const FeatureStatsSchema = z.object({
-  total: z.number().int(),
-  pending: z.number().int(),
-  approved: z.number().int(),
-  in_progress: z.number().int(),
-  completed: z.number().int(),
-  rejected: z.number().int(),
+  total: z.number().check(z.int()),
+  pending: z.number().check(z.int()),
+  approved: z.number().check(z.int()),
+  in_progress: z.number().check(z.int()),
+  completed: z.number().check(z.int()),
+  rejected: z.number().check(z.int()),
 });
 export type FeatureStats = z.infer<typeof FeatureStatsSchema>;
 
 /** Body of `POST /api/features/vote` (spec 3 payload). */
 export const VoteInputSchema = z.object({
-  user_id: z.string().optional(),
-  feature_id: z.string().min(1),
+  user_id: z.optional(z.string()),
+  feature_id: z.string().check(z.minLength(1)),
   eggs_allocated: z
     .number({ error: FEATURE_MESSAGES.invalidEggAmount })
-    .int(FEATURE_MESSAGES.invalidEggAmount)
-    .positive(FEATURE_MESSAGES.invalidEggAmount),
+    .check(z.int(FEATURE_MESSAGES.invalidEggAmount), z.positive(FEATURE_MESSAGES.invalidEggAmount)),
 });
 
 /** Answer of `POST /api/features/vote`. */
 export const VoteResultSchema = z.object({
   feature_id: z.string(),
-  eggs_allocated: z.number().int(),
+  eggs_allocated: z.number().check(z.int()),
   /** Everything this user has put on this feature so far. */
-  user_total_eggs: z.number().int(),
-  new_balance: z.number().int(),
-  total_eggs: z.number().int(),
-  vote_count: z.number().int(),
+  user_total_eggs: z.number().check(z.int()),
+  new_balance: z.number().check(z.int()),
+  total_eggs: z.number().check(z.int()),
+  vote_count: z.number().check(z.int()),
 });
 export type VoteResult = z.infer<typeof VoteResultSchema>;
 
@@ -158,17 +170,17 @@ export type VoteResult = z.infer<typeof VoteResultSchema>;
 export const VoteSchema = z.object({
   feature_id: z.string(),
   /** Everything the user has put on the feature. */
-  eggs_allocated: z.number().int(),
+  eggs_allocated: z.number().check(z.int()),
   /** The feature as it is now (absent if it is gone); the totals are every voter's. */
-  feature: z
-    .object({
+  feature: z.optional(
+    z.object({
       title: z.string(),
       status: z.enum(FEATURE_STATUSES),
-      project_id: z.string().optional(),
-      total_eggs: z.number().int().optional(),
-      vote_count: z.number().int().optional(),
-    })
-    .optional(),
+      project_id: z.optional(z.string()),
+      total_eggs: z.optional(z.number().check(z.int())),
+      vote_count: z.optional(z.number().check(z.int())),
+    }),
+  ),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -176,15 +188,19 @@ export const VoteSchema = z.object({
 export const VoteListSchema = z.object({ votes: z.array(VoteSchema) });
 export type VoteList = z.infer<typeof VoteListSchema>;
 
-export const UserIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const UserIdParamsSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+});
 export type Vote = z.infer<typeof VoteSchema>;
 
-export const FeatureIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const FeatureIdParamsSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+});
 
-const NotesSchema = z.string().trim().max(FEATURE_LIMITS.longTextMax).optional();
+const NotesSchema = z.optional(z.string().check(z.trim(), z.maxLength(FEATURE_LIMITS.longTextMax)));
 
 /** Body of `POST /api/admin/features/{id}/approve` and `/reject`. */
-export const ModerationInputSchema = z.object({ notes: NotesSchema }).default({});
+export const ModerationInputSchema = z._default(z.object({ notes: NotesSchema }), {});
 
 /** Body of `PUT /api/admin/features/{id}/status`. */
 export const StatusChangeInputSchema = z.object({
@@ -194,7 +210,9 @@ export const StatusChangeInputSchema = z.object({
 
 /** Body of `POST /api/admin/features/bulk-approve`. */
 export const BulkApproveInputSchema = z.object({
-  feature_ids: z.array(z.string().min(1).max(64)).min(1).max(25),
+  feature_ids: z
+    .array(z.string().check(z.minLength(1), z.maxLength(64)))
+    .check(z.minLength(1), z.maxLength(25)),
   notes: NotesSchema,
 });
 

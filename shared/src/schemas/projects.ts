@@ -1,40 +1,40 @@
-import { z } from 'zod';
+import * as z from '../zod';
 import { DEFAULT_PROJECT_GROUP } from '../constants';
 
-const optionalText = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
 
 export const DeploymentSchema = z.object({
   /** Where the deployed project lives (site-relative path or absolute URL). */
-  deployAs: z.string().optional(),
+  deployAs: z.optional(z.string()),
   /** Deployment type, e.g. 'static', 'spa', 'serverless'. */
-  type: z.string().optional(),
-  requiresBuild: z.boolean().optional(),
-  packageManager: z.string().optional(),
-  backend: z.object({ type: z.string().optional() }).optional(),
+  type: z.optional(z.string()),
+  requiresBuild: z.optional(z.boolean()),
+  packageManager: z.optional(z.string()),
+  backend: z.optional(z.object({ type: z.optional(z.string()) })),
 });
 export type Deployment = z.infer<typeof DeploymentSchema>;
 
 /** Per-project counts of feature requests, kept as counter items (spec 2, Manage Projects). */
 export const FeatureCountsSchema = z.object({
-  total: z.number().int(),
-  open: z.number().int(),
-  completed: z.number().int(),
+  total: z.number().check(z.int()),
+  open: z.number().check(z.int()),
+  completed: z.number().check(z.int()),
 });
 export type FeatureCounts = z.infer<typeof FeatureCountsSchema>;
 
 export const ProjectSchema = z.object({
   id: z.string(),
   title: z.string(),
-  path: z.string().optional(),
+  path: z.optional(z.string()),
   group_name: z.string(),
-  description: z.string().optional(),
-  stage: z.string().optional(),
-  status: z.string().optional(),
-  version: z.string().optional(),
-  repository: z.object({ url: z.string().optional() }).optional(),
+  description: z.optional(z.string()),
+  stage: z.optional(z.string()),
+  status: z.optional(z.string()),
+  version: z.optional(z.string()),
+  repository: z.optional(z.object({ url: z.optional(z.string()) })),
   show_on_homepage: z.boolean(),
-  deployment: DeploymentSchema.optional(),
-  feature_counts: FeatureCountsSchema.optional(),
+  deployment: z.optional(DeploymentSchema),
+  feature_counts: z.optional(FeatureCountsSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -42,30 +42,33 @@ export type Project = z.infer<typeof ProjectSchema>;
 
 /** Body of `POST /api/projects` and `PUT /api/projects/{key}` (spec 5, project form). */
 export const ProjectInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200),
-  path: optionalText(500).optional(),
-  group_name: optionalText(100)
-    .optional()
-    .transform((value) => (value ? value : DEFAULT_PROJECT_GROUP)),
-  description: optionalText(5000).optional(),
-  stage: optionalText(40).optional(),
-  status: optionalText(40).optional(),
-  version: optionalText(40).optional(),
-  repository: z
-    .object({
-      url: z.union([z.url({ protocol: /^https?$/ }).max(500), z.literal('')]).optional(),
-    })
-    .optional(),
-  show_on_homepage: z.boolean().default(true),
-  deployment: z
-    .object({
-      deployAs: optionalText(500).optional(),
-      type: optionalText(40).optional(),
-      requiresBuild: z.boolean().optional(),
-      packageManager: optionalText(40).optional(),
-      backend: z.object({ type: optionalText(40).optional() }).optional(),
-    })
-    .optional(),
+  title: z.string().check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200)),
+  path: optionalText(500),
+  group_name: z.pipe(
+    optionalText(100),
+    z.transform((value) => (value ? value : DEFAULT_PROJECT_GROUP)),
+  ),
+  description: optionalText(5000),
+  stage: optionalText(40),
+  status: optionalText(40),
+  version: optionalText(40),
+  repository: z.optional(
+    z.object({
+      url: z.optional(
+        z.union([z.url({ protocol: /^https?$/ }).check(z.maxLength(500)), z.literal('')]),
+      ),
+    }),
+  ),
+  show_on_homepage: z._default(z.boolean(), true),
+  deployment: z.optional(
+    z.object({
+      deployAs: optionalText(500),
+      type: optionalText(40),
+      requiresBuild: z.optional(z.boolean()),
+      packageManager: optionalText(40),
+      backend: z.optional(z.object({ type: optionalText(40) })),
+    }),
+  ),
 });
 export type ProjectInput = z.input<typeof ProjectInputSchema>;
 
@@ -87,9 +90,11 @@ export const HomepageSchema = z.object({
 export type Homepage = z.infer<typeof HomepageSchema>;
 
 /** `data` of `GET /api/projects/{key}` (key = group key or name). */
-export const ProjectGroupResponseSchema = ProjectGroupSchema.extend({ key: z.string() });
+export const ProjectGroupResponseSchema = z.extend(ProjectGroupSchema, { key: z.string() });
 
-export const GroupParamsSchema = z.object({ key: z.string().min(1).max(100) });
+export const GroupParamsSchema = z.object({
+  key: z.string().check(z.minLength(1), z.maxLength(100)),
+});
 
 /**
  * The key a group is addressed by in URLs and the homepage map: the group name in lower case with
@@ -105,5 +110,5 @@ export function groupKey(groupName: string): string {
 
 /** Path of `PUT` and `DELETE /api/projects/{key}`: the key is the project's id. */
 export const ProjectIdParamsSchema = z.object({
-  key: z.string().regex(/^[0-9A-Z]{26}$/, 'Invalid project id'),
+  key: z.string().check(z.regex(/^[0-9A-Z]{26}$/, 'Invalid project id')),
 });

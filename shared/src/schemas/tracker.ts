@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod';
 import { LIMITS } from '../constants';
 
 /** Spec 9: tracker categories, in the order the forms and filters offer them. */
@@ -131,7 +131,7 @@ export function parseTags(text: string | readonly string[]): string[] {
 /** A vote as its voter sees it: up, down or none. */
 export const VOTE_DIRECTIONS = ['up', 'down'] as const;
 export type VoteDirection = (typeof VOTE_DIRECTIONS)[number];
-const MyVoteSchema = z.enum(VOTE_DIRECTIONS).nullable();
+const MyVoteSchema = z.nullable(z.enum(VOTE_DIRECTIONS));
 
 /** The project a tracker request is about (a snapshot taken when it was submitted). */
 export const TrackerProjectSchema = z.object({
@@ -147,7 +147,7 @@ export const TrackerFeatureRequestSchema = z.object({
   title: z.string(),
   description: z.string(),
   /** Up votes minus down votes; may be negative. */
-  votes: z.number().int(),
+  votes: z.number().check(z.int()),
   status: z.enum(TRACKER_STATUSES),
   priority: z.enum(TRACKER_PRIORITIES),
   category: z.enum(TRACKER_CATEGORIES),
@@ -155,8 +155,8 @@ export const TrackerFeatureRequestSchema = z.object({
   created_at: z.string(),
   /** The UTC day of `created_at` (YYYY-MM-DD). */
   date: z.string(),
-  project_id: z.string().nullable(),
-  project: TrackerProjectSchema.nullable(),
+  project_id: z.nullable(z.string()),
+  project: z.nullable(TrackerProjectSchema),
   /** The caller's own vote on it (signed-in user or anonymous id cookie). */
   my_vote: MyVoteSchema,
 });
@@ -169,7 +169,7 @@ export const ProjectSuggestionSchema = z.object({
   description: z.string(),
   suggested_group: z.enum(SUGGESTION_GROUPS),
   rationale: z.string(),
-  votes: z.number().int(),
+  votes: z.number().check(z.int()),
   created_at: z.string(),
   my_vote: MyVoteSchema,
 });
@@ -190,10 +190,10 @@ export const ActivityItemSchema = z.object({
   /** 'just now', '5 minutes ago', '2 days ago', ... computed when answered. */
   created_at_relative: z.string(),
   /** The author's display name; null for anonymous visitors ('Anonymous'). */
-  user: z.string().nullable(),
+  user: z.nullable(z.string()),
   reference_type: z.enum(ACTIVITY_TYPES),
   reference_id: z.string(),
-  project: TrackerProjectSchema.nullable(),
+  project: z.nullable(TrackerProjectSchema),
 });
 export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 
@@ -203,18 +203,20 @@ export type ActivityItem = z.infer<typeof ActivityItemSchema>;
  * other request (open, pending, approved, in progress).
  */
 export const TrackerStatsSchema = z.object({
-  projects: z.object({ total: z.number().int() }),
+  projects: z.object({ total: z.number().check(z.int()) }),
   feature_requests: z.object({
-    total: z.number().int(),
-    open: z.number().int(),
-    completed: z.number().int(),
-    closed: z.number().int(),
+    total: z.number().check(z.int()),
+    open: z.number().check(z.int()),
+    completed: z.number().check(z.int()),
+    closed: z.number().check(z.int()),
   }),
 });
 export type TrackerStats = z.infer<typeof TrackerStatsSchema>;
 
 const requiredText = (max: number, required: string, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+  z
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
 
 /** An optional enumeration field: missing, null or '' take the default. */
 const enumWithDefault = <T extends readonly [string, ...string[]]>(
@@ -222,26 +224,34 @@ const enumWithDefault = <T extends readonly [string, ...string[]]>(
   fallback: T[number],
   message: string,
 ) =>
-  z.preprocess(
-    (value) => (value === undefined || value === null || value === '' ? fallback : value),
+  z.pipe(
+    z.transform((value: unknown) =>
+      value === undefined || value === null || value === '' ? fallback : value,
+    ),
     z.enum(values, { error: message }),
   );
 
 /** The honeypot: people never see or fill it; anything in it marks a bot. */
-const HoneypotSchema = z.string().max(TRACKER_LIMITS.honeypotMax).optional();
+const HoneypotSchema = z.optional(z.string().check(z.maxLength(TRACKER_LIMITS.honeypotMax)));
 
-const TagsInputSchema = z
-  .union([
-    z.string().max(TRACKER_LIMITS.tagsTextMax, TRACKER_MESSAGES.tagsTooLong),
-    z.array(z.string().max(TRACKER_LIMITS.tagsTextMax)).max(TRACKER_LIMITS.tagsMax * 2),
-  ])
-  .optional()
-  .transform((value) => (value === undefined ? [] : parseTags(value)))
-  .pipe(
-    z
-      .array(z.string().max(TRACKER_LIMITS.tagMax, TRACKER_MESSAGES.tagTooLong))
-      .max(TRACKER_LIMITS.tagsMax, TRACKER_MESSAGES.tooManyTags),
-  );
+const TagsInputSchema = z.pipe(
+  z.pipe(
+    z.optional(
+      z.union([
+        z.string().check(z.maxLength(TRACKER_LIMITS.tagsTextMax, TRACKER_MESSAGES.tagsTooLong)),
+        z
+          .array(z.string().check(z.maxLength(TRACKER_LIMITS.tagsTextMax)))
+          .check(z.maxLength(TRACKER_LIMITS.tagsMax * 2)),
+      ]),
+    ),
+    z.transform((value: string | string[] | undefined) =>
+      value === undefined ? [] : parseTags(value),
+    ),
+  ),
+  z
+    .array(z.string().check(z.maxLength(TRACKER_LIMITS.tagMax, TRACKER_MESSAGES.tagTooLong)))
+    .check(z.maxLength(TRACKER_LIMITS.tagsMax, TRACKER_MESSAGES.tooManyTags)),
+);
 
 /** Body of `POST /api/tracker/feature-requests` (spec 3 payload, spec 5 rules). */
 export const TrackerFeatureRequestInputSchema = z.object({
@@ -266,12 +276,14 @@ export const TrackerFeatureRequestInputSchema = z.object({
     TRACKER_MESSAGES.invalidPriority,
   ),
   /** The project's id as text; '' or absent means no project. */
-  project_id: z
-    .string()
-    .trim()
-    .max(TRACKER_LIMITS.idMax, TRACKER_MESSAGES.unknownProject)
-    .nullish()
-    .transform((value) => value || null),
+  project_id: z.pipe(
+    z.nullish(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(TRACKER_LIMITS.idMax, TRACKER_MESSAGES.unknownProject)),
+    ),
+    z.transform((value: string | null | undefined) => value || null),
+  ),
   /** Comma-separated text ('ui, performance, mobile'); stored as a clean unique list. */
   tags: TagsInputSchema,
   website: HoneypotSchema,
@@ -313,9 +325,11 @@ export const TrackerVoteInputSchema = z.object({
   target_type: z.enum(VOTE_TARGET_TYPES, { error: TRACKER_MESSAGES.invalidVote }),
   target_id: z
     .string({ error: TRACKER_MESSAGES.invalidVote })
-    .trim()
-    .min(1, TRACKER_MESSAGES.invalidVote)
-    .max(TRACKER_LIMITS.idMax, TRACKER_MESSAGES.invalidVote),
+    .check(
+      z.trim(),
+      z.minLength(1, TRACKER_MESSAGES.invalidVote),
+      z.maxLength(TRACKER_LIMITS.idMax, TRACKER_MESSAGES.invalidVote),
+    ),
   direction: z.enum(VOTE_DIRECTIONS, { error: TRACKER_MESSAGES.invalidVote }),
 });
 export type TrackerVoteInput = z.input<typeof TrackerVoteInputSchema>;
@@ -324,16 +338,19 @@ export type TrackerVoteInput = z.input<typeof TrackerVoteInputSchema>;
 export const TrackerVoteResultSchema = z.object({
   target_type: z.enum(VOTE_TARGET_TYPES),
   target_id: z.string(),
-  votes: z.number().int(),
+  votes: z.number().check(z.int()),
   my_vote: MyVoteSchema,
 });
 export type TrackerVoteResult = z.infer<typeof TrackerVoteResultSchema>;
 
 /** A query filter that treats '' as absent (an "all" choice in a select). */
-const optionalQuery = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const optionalQuery = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.transform((value: unknown) => (value === '' ? undefined : value)),
+    z.optional(schema),
+  );
 
-const SortDirectionSchema = z.enum(['asc', 'desc']).default(TRACKER_DEFAULTS.sortDirection);
+const SortDirectionSchema = z._default(z.enum(['asc', 'desc']), TRACKER_DEFAULTS.sortDirection);
 
 export const TRACKER_REQUEST_SORTS = ['votes', 'date', 'priority'] as const;
 export type TrackerRequestSort = (typeof TRACKER_REQUEST_SORTS)[number];
@@ -343,11 +360,16 @@ export const TrackerFeatureRequestListQuerySchema = z.object({
   status: optionalQuery(z.enum(TRACKER_STATUSES)),
   priority: optionalQuery(z.enum(TRACKER_PRIORITIES)),
   category: optionalQuery(z.enum(TRACKER_CATEGORIES)),
-  project_id: optionalQuery(z.string().trim().min(1).max(TRACKER_LIMITS.idMax)),
-  sort_by: z.enum(TRACKER_REQUEST_SORTS).default(TRACKER_DEFAULTS.sortBy),
+  project_id: optionalQuery(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(TRACKER_LIMITS.idMax)),
+  ),
+  sort_by: z._default(z.enum(TRACKER_REQUEST_SORTS), TRACKER_DEFAULTS.sortBy),
   sort_direction: SortDirectionSchema,
-  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
-  cursor: z.string().max(2048).optional(),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.maxPageSize)),
+    LIMITS.defaultPageSize,
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
 });
 export type TrackerFeatureRequestListQuery = z.input<typeof TrackerFeatureRequestListQuerySchema>;
 
@@ -357,23 +379,26 @@ export type SuggestionSort = (typeof SUGGESTION_SORTS)[number];
 /** Query of `GET /api/tracker/project-suggestions`. */
 export const ProjectSuggestionListQuerySchema = z.object({
   group: optionalQuery(z.enum(SUGGESTION_GROUPS)),
-  sort_by: z.enum(SUGGESTION_SORTS).default(TRACKER_DEFAULTS.sortBy),
+  sort_by: z._default(z.enum(SUGGESTION_SORTS), TRACKER_DEFAULTS.sortBy),
   sort_direction: SortDirectionSchema,
-  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
-  cursor: z.string().max(2048).optional(),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.maxPageSize)),
+    LIMITS.defaultPageSize,
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
 });
 export type ProjectSuggestionListQuery = z.input<typeof ProjectSuggestionListQuerySchema>;
 
 /** Query of `GET /api/tracker/activity`: newest first. */
 export const ActivityListQuerySchema = z.object({
-  project_id: optionalQuery(z.string().trim().min(1).max(TRACKER_LIMITS.idMax)),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(LIMITS.maxPageSize)
-    .default(TRACKER_LIMITS.activityPageSize),
-  cursor: z.string().max(2048).optional(),
+  project_id: optionalQuery(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(TRACKER_LIMITS.idMax)),
+  ),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.maxPageSize)),
+    TRACKER_LIMITS.activityPageSize,
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
 });
 export type ActivityListQuery = z.input<typeof ActivityListQuerySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod';
 import {
   DISPLAY_NAME_MAX,
   NAME_MESSAGES,
@@ -19,12 +19,12 @@ export const UserSchema = z.object({
   is_verified: z.boolean(),
   /** The account has a password of its own (it may change it; hosted-only accounts may not). */
   has_password: z.boolean(),
-  egg_balance: z.number().int(),
+  egg_balance: z.number().check(z.int()),
   can_claim_daily: z.boolean(),
   member_since: z.string(),
   stats: z.object({
-    features_created: z.number().int(),
-    votes_cast: z.number().int(),
+    features_created: z.number().check(z.int()),
+    votes_cast: z.number().check(z.int()),
   }),
 });
 export type User = z.infer<typeof UserSchema>;
@@ -33,57 +33,63 @@ export type User = z.infer<typeof UserSchema>;
 const usernameText = () =>
   z
     .string()
-    .trim()
-    .min(3, 'Username must be at least 3 characters')
-    .max(30, 'Username must be at most 30 characters')
-    .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, "_", "." and "-"');
+    .check(
+      z.trim(),
+      z.minLength(3, 'Username must be at least 3 characters'),
+      z.maxLength(30, 'Username must be at most 30 characters'),
+      z.regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, "_", "." and "-"'),
+    );
 
 /**
  * 3–30 characters: letters, digits, '_', '.', '-'; unique regardless of case; not reserved
  * ('admin', 'Support-1', …: see `isReservedUsername`).
  */
-export const UsernameSchema = usernameText().refine((name) => !isReservedUsername(name), {
-  message: NAME_MESSAGES.usernameReserved,
-});
+export const UsernameSchema = usernameText().check(
+  z.refine((name) => !isReservedUsername(name), { message: NAME_MESSAGES.usernameReserved }),
+);
 
 /**
  * 1–60 characters after trimming, NFC-normalized (so one text has one spelling), without control
  * or invisible characters (bidi overrides and isolates, zero-width characters; an emoji's joiner
  * is fine).
  */
-export const DisplayNameSchema = z
-  .string()
-  .trim()
-  .normalize('NFC')
-  .min(1, 'Display name is required')
-  .max(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`)
-  .refine((name) => !hasHiddenCharacters(name), { message: NAME_MESSAGES.displayNameHidden });
+export const DisplayNameSchema = z.string().check(
+  z.trim(),
+  z.normalize('NFC'),
+  z.minLength(1, 'Display name is required'),
+  z.maxLength(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`),
+  z.refine((name) => !hasHiddenCharacters(name), { message: NAME_MESSAGES.displayNameHidden }),
+);
 
-export const EmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Enter a valid email address').max(254));
+export const EmailSchema = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase()),
+  z.email('Enter a valid email address').check(z.maxLength(254)),
+);
+
+/** The length bounds of a password (the web states them beside the field). */
+export const PASSWORD_LIMITS = { min: 10, max: 128 } as const;
 
 /** 10–128 characters; long passphrases beat composition rules. */
 export const PasswordSchema = z
   .string()
-  .min(10, 'Password must be at least 10 characters')
-  .max(128, 'Password must be at most 128 characters');
+  .check(
+    z.minLength(PASSWORD_LIMITS.min, `Password must be at least ${PASSWORD_LIMITS.min} characters`),
+    z.maxLength(PASSWORD_LIMITS.max, `Password must be at most ${PASSWORD_LIMITS.max} characters`),
+  );
 
 /** Body of `POST /api/auth/register`. */
 export const RegisterInputSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
-  username: UsernameSchema.optional(),
-  display_name: DisplayNameSchema.optional(),
+  username: z.optional(UsernameSchema),
+  display_name: z.optional(DisplayNameSchema),
 });
 export type RegisterInput = z.input<typeof RegisterInputSchema>;
 
 /** Body of `POST /api/auth/login`. */
 export const LoginInputSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, 'Password is required').max(128),
+  password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(128)),
 });
 export type LoginInput = z.input<typeof LoginInputSchema>;
 
@@ -96,7 +102,9 @@ export const RegisterResultSchema = z.object({ user: UserSchema });
 export type RegisterResult = z.infer<typeof RegisterResultSchema>;
 
 /** A one-time token from a link the site mailed (`?token=` of the link). */
-const OneTimeTokenSchema = z.string().trim().min(1, 'The token is missing').max(200);
+const OneTimeTokenSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'The token is missing'), z.maxLength(200));
 
 /** Body of `POST /api/auth/verify-email`. */
 export const VerifyEmailInputSchema = z.object({ token: OneTimeTokenSchema });
@@ -106,17 +114,19 @@ export type VerifyEmailInput = z.input<typeof VerifyEmailInputSchema>;
 export const VerifyEmailResultSchema = z.object({
   user: UserSchema,
   /** 500 for the first account of a person, 0 when the person had their welcome already. */
-  welcome_eggs: z.number().int(),
+  welcome_eggs: z.number().check(z.int()),
 });
 export type VerifyEmailResult = z.infer<typeof VerifyEmailResultSchema>;
 
 /** Body of `POST /api/auth/resend-verification`; a signed-in caller may leave it out. */
-export const ResendVerificationInputSchema = z.object({ email: EmailSchema.optional() });
+export const ResendVerificationInputSchema = z.object({ email: z.optional(EmailSchema) });
 export type ResendVerificationInput = z.input<typeof ResendVerificationInputSchema>;
 
 /** Body of `PUT /api/user/password`. */
 export const PasswordChangeInputSchema = z.object({
-  current_password: z.string().min(1, 'Current password is required').max(128),
+  current_password: z
+    .string()
+    .check(z.minLength(1, 'Current password is required'), z.maxLength(128)),
   new_password: PasswordSchema,
 });
 export type PasswordChangeInput = z.input<typeof PasswordChangeInputSchema>;
@@ -168,9 +178,10 @@ export function profileUpdateSchemaFor(currentUsername: string) {
   const current = currentUsername.toLowerCase();
   return z.object({
     display_name: DisplayNameSchema,
-    username: usernameText().refine(
-      (name) => name.toLowerCase() === current || !isReservedUsername(name),
-      { message: NAME_MESSAGES.usernameReserved },
+    username: usernameText().check(
+      z.refine((name) => name.toLowerCase() === current || !isReservedUsername(name), {
+        message: NAME_MESSAGES.usernameReserved,
+      }),
     ),
   });
 }
@@ -180,10 +191,10 @@ export function profileUpdateSchemaFor(currentUsername: string) {
  * sent, must equal the token's subject. Names are only suggestions for a new user.
  */
 export const VerifyUserInputSchema = z.object({
-  auth0_id: z.string().max(255).optional(),
-  email: z.string().max(254).optional(),
-  display_name: z.string().max(200).optional(),
-  username: z.string().max(200).optional(),
-  nickname: z.string().max(200).optional(),
+  auth0_id: z.optional(z.string().check(z.maxLength(255))),
+  email: z.optional(z.string().check(z.maxLength(254))),
+  display_name: z.optional(z.string().check(z.maxLength(200))),
+  username: z.optional(z.string().check(z.maxLength(200))),
+  nickname: z.optional(z.string().check(z.maxLength(200))),
 });
 export type VerifyUserInput = z.input<typeof VerifyUserInputSchema>;

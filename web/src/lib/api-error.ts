@@ -1,5 +1,6 @@
 import { CLIENT_MESSAGES, ERROR_CODES, ERROR_MESSAGES } from '@hatchworks/shared/errors';
 import { FieldErrorSchema, type FieldError } from '@hatchworks/shared/schemas/envelope';
+import * as z from '@hatchworks/shared/zod';
 
 /** An API call that failed: `status` is 0 when no HTTP answer arrived (network, timeout). */
 export class ApiError extends Error {
@@ -76,7 +77,7 @@ export function mapHttpError(failure: HttpFailure): ApiError {
 
 function detailsOf(body: unknown): FieldError[] {
   if (typeof body !== 'object' || body === null) return [];
-  const parsed = FieldErrorSchema.array().safeParse((body as Record<string, unknown>).details);
+  const parsed = z.array(FieldErrorSchema).safeParse((body as Record<string, unknown>).details);
   return parsed.success ? parsed.data : [];
 }
 

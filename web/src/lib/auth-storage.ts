@@ -1,5 +1,5 @@
 import { UserSchema, type User } from '@hatchworks/shared/schemas/users';
-import { z } from 'zod';
+import * as z from '@hatchworks/shared/zod';
 
 /**
  * Local-storage keys of the persisted auth state (spec 3): the feature-request auth record, the
@@ -13,8 +13,8 @@ export const AUTH_STORAGE_KEYS = {
 } as const;
 
 const PersistedAuthSchema = z.object({
-  user: UserSchema.nullable(),
-  token: z.string().nullable(),
+  user: z.nullable(UserSchema),
+  token: z.nullable(z.string()),
   authenticated: z.boolean(),
 });
 

@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from '@hatchworks/shared/zod';
 
 /*
  * The site's CSP has no 'unsafe-eval'. Zod otherwise probes `new Function` on first use, which the

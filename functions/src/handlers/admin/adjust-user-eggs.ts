@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@hatchworks/shared/zod';
 import {
   EggAdjustmentInputSchema,
   type EggAdjustmentResult,
@@ -8,7 +8,7 @@ import { authHandler } from '../../middleware/auth-handler';
 import { idempotencyKey } from '../../middleware/idempotency-key';
 
 export const handler = authHandler({
-  params: z.object({ id: z.string().min(1).max(64) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   body: EggAdjustmentInputSchema,
   handler: async ({ event, params, body, user }): Promise<EggAdjustmentResult> => {
     const key = idempotencyKey(event);

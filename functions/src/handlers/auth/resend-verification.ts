@@ -1,3 +1,4 @@
+import * as z from '@hatchworks/shared/zod';
 import { ACCOUNT_MESSAGES, ResendVerificationInputSchema } from '@hatchworks/shared/schemas/users';
 import { getUserByEmail } from '../../data/users-repository';
 import { takeMailSlot } from '../../domain/account-limits';
@@ -14,7 +15,7 @@ import { accepted } from '../../middleware/response';
  * signed-in caller may leave the body out to get it at their own address.
  */
 export const handler = authHandler({
-  body: ResendVerificationInputSchema.optional(),
+  body: z.optional(ResendVerificationInputSchema),
   handler: async ({ body, event, caller }) => {
     const startedAt = Date.now();
     const email = body?.email ?? (await caller()).user?.email;

@@ -1,3 +1,4 @@
+import * as z from '@hatchworks/shared/zod';
 import { ACCOUNT_LIMITS } from '@hatchworks/shared/constants';
 import { ACCOUNT_MESSAGES, VerifyUserInputSchema } from '@hatchworks/shared/schemas/users';
 import { createUser } from '../../data/user-creation';
@@ -21,7 +22,7 @@ import { withMessage } from '../../middleware/response';
 const VERIFIED = 'User verified successfully';
 
 export const handler = authHandler({
-  body: VerifyUserInputSchema.optional(),
+  body: z.optional(VerifyUserInputSchema),
   allowUnlinkedIdentity: true,
   handler: async ({ body, caller, event }) => {
     const { token, user } = await caller();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@hatchworks/shared/zod';
 import { CreateFeatureInputSchema, type Feature } from '@hatchworks/shared/schemas/features';
 import { createFeature } from '../../data/features-repository';
 import { ForbiddenError } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@hatchworks/shared/zod';
 import { VoteInputSchema, type VoteResult } from '@hatchworks/shared/schemas/features';
 import { castVote } from '../../data/votes-repository';
 import { ForbiddenError } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@hatchworks/shared/zod';
 import {
   TRACKER_MESSAGES,
   TrackerFeatureRequestInputSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@hatchworks/shared/zod';
 import { profileUpdateSchemaFor, type User } from '@hatchworks/shared/schemas/users';
 import { toApiUser, updateProfile } from '../../data/users-repository';
 import { authHandler } from '../../middleware/auth-handler';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { PasswordSchema } from '@hatchworks/shared/schemas/users';
+import { PASSWORD_LIMITS, PasswordSchema } from '@hatchworks/shared/schemas/users';
 
 /** The password rules as people read them, from the API's own schema. */
-export const PASSWORD_RULES = `${PasswordSchema.minLength ?? 10} to ${PasswordSchema.maxLength ?? 128} characters. No other rules: a few unrelated words make a long, strong password.`;
+export const PASSWORD_RULES = `${PASSWORD_LIMITS.min} to ${PASSWORD_LIMITS.max} characters. No other rules: a few unrelated words make a long, strong password.`;
 
 export const PASSWORDS_DIFFER = 'The two new passwords do not match.';
 

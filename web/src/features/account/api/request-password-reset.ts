@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from '@hatchworks/shared/zod';
 import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
 import type { PasswordResetInput } from '@hatchworks/shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from '@hatchworks/shared/zod';
 import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Spec 3: the claim-daily answer. */
 export const DailyClaimSchema = z.object({
-  eggs_earned: z.number().int(),
-  new_balance: z.number().int(),
+  eggs_earned: z.number().check(z.int()),
+  new_balance: z.number().check(z.int()),
 });
 export type DailyClaim = z.infer<typeof DailyClaimSchema>;
 

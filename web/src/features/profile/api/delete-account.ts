@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from '@hatchworks/shared/zod';
 import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
 import { apiRequest } from '../../../lib/api-client';
 

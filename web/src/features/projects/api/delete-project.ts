@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from '@hatchworks/shared/zod';
 import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateAllProjects } from './project-mutations';
