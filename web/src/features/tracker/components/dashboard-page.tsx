@@ -61,9 +61,13 @@ export function DashboardPage() {
     picked,
     (projects.data ?? []).map((project) => project.id),
   );
-  // Each change replaces the history entry: Back leaves the page instead of undoing toggles.
-  const setPicked = (next: ProjectSelection) =>
-    setParams((current) => withSelection(current, next), { replace: true });
+  // Each change replaces the history entry: Back leaves the page instead of undoing toggles. The
+  // change starts from the address bar as it is now: the router hands a functional update the
+  // params of the last render, so a second toggle before React re-renders would undo the first.
+  const setPicked = (change: (current: ProjectSelection) => ProjectSelection) => {
+    const current = new URLSearchParams(window.location.search);
+    setParams(withSelection(current, change(parseSelection(current))), { replace: true });
+  };
 
   // Once the projects are known, a link naming deleted or unknown ones drops them from the URL too.
   const canonical = projects.data ? withSelection(params, selection).toString() : null;
@@ -112,8 +116,8 @@ export function DashboardPage() {
         <ProjectPicker
           projects={projects.data}
           selection={selection}
-          onToggle={(projectId) => setPicked(toggleProject(selection, projectId))}
-          onSelectAll={() => setPicked([])}
+          onToggle={(projectId) => setPicked((current) => toggleProject(current, projectId))}
+          onSelectAll={() => setPicked(() => [])}
         />
         <StatsStrip stats={stats.data} filtered={selection.length > 0} />
         <div className="tracker-dashboard__columns">
