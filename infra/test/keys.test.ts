@@ -148,6 +148,14 @@ describe("the product's own token keys on AWS", () => {
     }
   });
 
+  it('leaves the password hash cost at its default in every function (only tests lower it)', () => {
+    // Act
+    const all = ROUTES.map((route) => environmentOf(site, routeFunction(site, route.id)));
+
+    // Assess
+    expect(all.filter((env) => 'PASSWORD_SCRYPT_N' in env)).toEqual([]);
+  });
+
   it('rotates only with a new tokenKeyGeneration, keeping the same secret', () => {
     // Act
     const rotated = synthSite({ context: { tokenKeyGeneration: '2' } });

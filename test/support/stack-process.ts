@@ -1,5 +1,6 @@
 import { WEB_ROOT } from '../../infra/local/src/paths';
 import { startLocalStack } from '../../infra/local/src/stack';
+import { TEST_SCRYPT_N } from './password-cost';
 
 /**
  * The test stack in a process of its own (forked by global-setup.ts): the handlers' work then
@@ -11,6 +12,9 @@ const stack = await startLocalStack({
   webRoot: WEB_ROOT,
   tableName: 'hatchworks-test',
   config: { apiBaseUrl: '/api', auth: null, donation: null },
+  // Hundreds of sign-ups: hash their passwords at scrypt N=2^14 instead of 2^17 (the default of
+  // `npm start` and every deployment; see functions/src/lib/passwords.ts).
+  functionEnv: { PASSWORD_SCRYPT_N: String(TEST_SCRYPT_N) },
 });
 
 let stopping = false;

@@ -3,8 +3,25 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 /**
  * scrypt at N=2^17, r=8, p=1 (OWASP's minimum): 128 MiB and about half a second of one core per
  * guess. Hashes made with a lower cost are replaced on the next successful sign-in.
+ *
+ * `PASSWORD_SCRYPT_N` may lower N for new hashes, and only the test stack sets it (2^14, so the
+ * suite's hundreds of sign-ups take seconds instead of minutes); `npm start` and no deployment
+ * set it, and a CDK test keeps it off every function. Anything but a power of two from 2^14 to
+ * 2^17 is refused.
  */
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const DEFAULT_N = 2 ** 17;
+const ALLOWED_N = [2 ** 14, 2 ** 15, 2 ** 16, 2 ** 17];
+
+function params(): Cost {
+  const raw = process.env.PASSWORD_SCRYPT_N;
+  const N = raw === undefined || raw === '' ? DEFAULT_N : Number(raw);
+  if (!ALLOWED_N.includes(N)) {
+    throw new Error(
+      `Invalid function configuration: PASSWORD_SCRYPT_N must be one of ${ALLOWED_N.join(', ')}`,
+    );
+  }
+  return { N, r: 8, p: 1 };
+}
 const KEY_LENGTH = 32;
 
 interface Cost {
@@ -24,7 +41,7 @@ function derive(password: string, salt: Buffer, cost: Cost): Promise<Buffer> {
 }
 
 /** A self-describing hash `scrypt$N$r$p$salt$key` (base64url); `cost` only for tests and tools. */
-export async function hashPassword(password: string, cost: Cost = PARAMS): Promise<string> {
+export async function hashPassword(password: string, cost: Cost = params()): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, cost);
   return [
@@ -62,7 +79,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Whether a stored hash is weaker than today's cost and should be made again. */
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
-  return !parsed || parsed.cost.N < PARAMS.N || parsed.cost.r < PARAMS.r;
+  const wanted = params();
+  return !parsed || parsed.cost.N < wanted.N || parsed.cost.r < wanted.r;
 }
 
 /** A hash of nothing, verified against when an email is unknown so both answers take as long. */
