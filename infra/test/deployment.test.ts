@@ -85,7 +85,7 @@ describe('the deployment of the web bundle', () => {
     });
     expect(rest).toMatchObject({
       Prune: true,
-      Exclude: ['assets/*', 'apps/*'],
+      Exclude: ['assets/*', 'apps/*', '.vite/*'],
       SystemMetadata: { 'cache-control': 'no-cache' },
       DistributionId: { Ref: logicalIdOf(site, site.stack.site.distribution) },
       DistributionPaths: ['/*'],

@@ -17,6 +17,9 @@ const HASHED_ASSETS = 'assets/*';
 /** The projects' builds: their own deployment owns (and prunes) this prefix of the bucket. */
 const PROJECT_BUILDS = `${PROJECT_BUILDS_FOLDER}/*`;
 
+/** Vite's build manifest (`web/dist/.vite/`), read by the size budget test, never served. */
+const BUILD_MANIFEST = '.vite/*';
+
 /** Annotation id of the warning shown when the web bundle was not built before synth. */
 export const WEB_DIST_MISSING_WARNING = 'hatchworks:web-dist-missing';
 
@@ -98,7 +101,8 @@ export class SiteDeployment extends Construct {
         Source.jsonData('config.json', props.runtimeConfig),
       ],
       // The project builds are another deployment's: excluded files are neither uploaded nor pruned.
-      exclude: [HASHED_ASSETS, PROJECT_BUILDS],
+      // The build manifest is the tests', not the site's.
+      exclude: [HASHED_ASSETS, PROJECT_BUILDS, BUILD_MANIFEST],
       // Without a bundle, pruning would delete the site that is already live.
       prune: built,
       cacheControl: [CacheControl.noCache()],

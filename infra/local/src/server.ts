@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { cspOriginsFor } from '../../shared/csp-origins';
 import { securityHeaders } from '../../shared/security-headers';
+import { compressFor } from './compression';
 import { invoke } from './gateway';
 import { LocalStackError } from './local-error';
 import {
@@ -59,6 +60,16 @@ async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
+/** The answer's headers with `Accept-Encoding` added to its `Vary` (kept when already there). */
+function withVary(extra: Record<string, string | string[]>): Record<string, string | string[]> {
+  const name = Object.keys(extra).find((key) => key.toLowerCase() === 'vary');
+  const current = name === undefined ? [] : [extra[name] ?? []].flat();
+  if (current.some((value) => /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(value))) return extra;
+  const rest = { ...extra };
+  if (name !== undefined) delete rest[name];
+  return { ...rest, vary: [...current, 'Accept-Encoding'].join(', ') };
+}
+
 function headersOf(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
@@ -88,9 +99,35 @@ export function startServer(options: LocalServerOptions): Promise<RunningServer>
       return;
     }
     const { headers, configBody, mounts } = content;
-    const send = (status: number, extra: Record<string, string | string[]>, body: Buffer) => {
-      response.writeHead(status, { ...headers, ...extra, 'content-length': body.byteLength });
-      response.end(method === 'HEAD' ? undefined : body);
+    // Compressed like CloudFront does (br or gzip for text types); static files compress once.
+    const send = (
+      status: number,
+      extra: Record<string, string | string[]>,
+      body: Buffer,
+      { cacheable = false }: { cacheable?: boolean } = {},
+    ) => {
+      const contentType = Object.entries(extra).find(
+        ([name]) => name.toLowerCase() === 'content-type',
+      )?.[1];
+      const alreadyEncoded = Object.keys(extra).some(
+        (name) => name.toLowerCase() === 'content-encoding',
+      );
+      const out = alreadyEncoded
+        ? { body, vary: false }
+        : compressFor(
+            body,
+            Array.isArray(contentType) ? contentType[0] : contentType,
+            request.headers['accept-encoding'],
+            { cacheable },
+          );
+      const varyHeaders = out.vary ? withVary(extra) : extra;
+      response.writeHead(status, {
+        ...headers,
+        ...varyHeaders,
+        ...(out.encoding ? { 'content-encoding': out.encoding } : {}),
+        'content-length': out.body.byteLength,
+      });
+      response.end(method === 'HEAD' ? undefined : out.body);
     };
 
     const mount = mounts.find(
@@ -150,6 +187,7 @@ export function startServer(options: LocalServerOptions): Promise<RunningServer>
         ...(file.location ? { location: `${file.location}${url.search}` } : {}),
       },
       file.body,
+      { cacheable: file.status === 200 },
     );
   };
 

@@ -10,7 +10,7 @@ import type { AuthClient } from '../lib/auth';
 import { bearerTokenProvider } from '../lib/auth-token';
 import { paths } from '../config/paths';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import { AppRouter, preloadRoute } from './router';
 import '../styles/tokens.css';
 import '../styles/base.css';
 
@@ -19,6 +19,7 @@ if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
 root.render(<LoadingState label="Loading..." fullScreen />);
+preloadRoute(window.location.pathname);
 
 /** The hosted-login client; its library is loaded only when an identity provider is configured. */
 async function loadAuthClient(config: RuntimeConfig): Promise<AuthClient | null> {

@@ -1,5 +1,10 @@
 import { useState, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  RouterProvider,
+  type RouteObject,
+} from 'react-router-dom';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
 import { LoadingState } from '../components/ui/spinner';
 import { paths } from '../config/paths';
@@ -14,8 +19,8 @@ function InitialLoading() {
   return <LoadingState label="Loading..." />;
 }
 
-export function createAppRouter() {
-  return createBrowserRouter([
+function appRoutes(): RouteObject[] {
+  return [
     {
       path: '/',
       Component: RootLayout,
@@ -55,7 +60,25 @@ export function createAppRouter() {
         },
       ],
     },
-  ]);
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}
+
+/**
+ * Starts downloading the chunks of the page at `pathname` right away, while the runtime config
+ * is still on its way; the router then finds them loaded.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const { route } of matchRoutes(appRoutes(), pathname) ?? []) {
+    if (typeof route.lazy === 'function') {
+      route.lazy().catch(() => {
+        // The router loads the page again and shows its own error if it still fails.
+      });
+    }
+  }
 }
 
 export function AppRouter() {

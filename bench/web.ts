@@ -1,0 +1,247 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile preset: a mid-range phone on slow 4G, simulated) against
+ * a local stack it starts itself (DynamoDB Local in memory with the demo data, the built SPA and
+ * the real handlers on a free port), each public page several times with the Debian Chromium.
+ * Prints the median of each category score and of LCP/FCP/TBT/CLS beside the budgets and writes
+ * them to bench/results/web-<timestamp>.json. A benchmark, not a test: the figures depend on the
+ * machine and its load, and nothing fails over budget.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { WEB_ROOT } from '../infra/local/src/paths';
+import { startLocalStack } from '../infra/local/src/stack';
+
+const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
+const DEFAULT_PAGES = ['/', '/about', '/tracker', '/tracker/requests', '/features'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+/** What each figure is held to: the issue's budgets, and Google's "good" Web Vitals thresholds. */
+const BUDGETS = {
+  performance: { min: 95, text: '≥ 95' },
+  accessibility: { min: 100, text: '100' },
+  'best-practices': { min: 0, text: '-' },
+  seo: { min: 0, text: '-' },
+  lcpMs: { max: 2_500, text: '≤ 2.5 s' },
+  fcpMs: { max: 1_800, text: '≤ 1.8 s' },
+  tbtMs: { max: 200, text: '≤ 200 ms' },
+  cls: { max: 0.1, text: '≤ 0.1' },
+} as const;
+
+const METRICS = {
+  lcpMs: 'largest-contentful-paint',
+  fcpMs: 'first-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+} as const;
+type Metric = keyof typeof METRICS;
+
+type Figures = Record<Category | Metric, number>;
+
+const USAGE = `Usage: npm run bench:web -- [options]
+
+  --runs N        Lighthouse runs per page; the median is reported (default 3)
+  --pages LIST    comma-separated site paths (default ${DEFAULT_PAGES.join(',')})
+  --out FILE      where to write the JSON report (default bench/results/web-<timestamp>.json)
+  --help          this text
+
+Chromium: CHROMIUM_PATH (default /usr/bin/chromium); nothing is downloaded.`;
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The Lighthouse version and browser of the runs, for the report. */
+const seen = { lighthouse: '', browser: '' };
+
+/** One Lighthouse run of one page: category scores (0–100) and the four metrics. */
+async function audit(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) {
+    throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  }
+  seen.lighthouse = lhr.lighthouseVersion;
+  seen.browser = lhr.environment.hostUserAgent;
+  const figures = {} as Figures;
+  for (const category of CATEGORIES) {
+    figures[category] = Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  }
+  for (const [name, audit] of Object.entries(METRICS) as [Metric, string][]) {
+    const value = lhr.audits[audit]?.numericValue;
+    if (value === undefined) throw new Error(`Lighthouse measured no ${audit} on ${url}`);
+    figures[name] = name === 'cls' ? Math.round(value * 1000) / 1000 : Math.round(value);
+  }
+  return figures;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function format(name: Category | Metric, value: number): string {
+  if (name === 'lcpMs' || name === 'fcpMs') return seconds(value);
+  if (name === 'tbtMs') return `${value} ms`;
+  if (name === 'cls') return value.toFixed(3);
+  return String(value);
+}
+
+function withinBudget(name: Category | Metric, value: number): boolean {
+  const budget = BUDGETS[name];
+  return 'min' in budget ? value >= budget.min : value <= budget.max;
+}
+
+function table(medians: Record<string, Figures>): string {
+  const columns: (Category | Metric)[] = [...CATEGORIES, 'lcpMs', 'fcpMs', 'tbtMs', 'cls'];
+  const titles: Record<Category | Metric, string> = {
+    performance: 'perf',
+    accessibility: 'a11y',
+    'best-practices': 'best pr.',
+    seo: 'SEO',
+    lcpMs: 'LCP',
+    fcpMs: 'FCP',
+    tbtMs: 'TBT',
+    cls: 'CLS',
+  };
+  const rows = [
+    ['page', ...columns.map((column) => titles[column])],
+    ['budget', ...columns.map((column) => BUDGETS[column].text)],
+    ...Object.entries(medians).map(([page, figures]) => [
+      page,
+      ...columns.map(
+        (column) =>
+          `${format(column, figures[column])}${withinBudget(column, figures[column]) ? '' : ' ✗'}`,
+      ),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, index) => Math.max(...rows.map((row) => row[index]!.length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, index) => (index === 0 ? cell.padEnd : cell.padStart).call(cell, widths[index]!))
+      .join('  ');
+  return [line(rows[0]!), line(rows[1]!), ...rows.slice(2).map(line)].join('\n');
+}
+
+async function bench(options: { runs: number; pages: string[]; out: string | undefined }) {
+  if (!existsSync(join(WEB_ROOT, 'index.html'))) {
+    throw new Error('web/dist is missing: run "npm run build -w web" first (bench:web does).');
+  }
+  const startedAt = new Date();
+  const loadBefore = loadavg()[0] ?? 0;
+  console.log('Starting the local stack (DynamoDB Local in memory, demo data)...');
+  const stack = await startLocalStack({
+    port: 0,
+    webRoot: WEB_ROOT,
+    tableName: 'hatchworks-bench-web',
+    demoData: true,
+    config: { apiBaseUrl: '/api', auth: null, donation: null },
+  });
+  let chrome: LaunchedChrome | undefined;
+  try {
+    chrome = await launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const runs: Record<string, Figures[]> = Object.fromEntries(options.pages.map((p) => [p, []]));
+    // Round by round rather than page by page, so a burst of load on the machine spreads out.
+    for (let round = 1; round <= options.runs; round += 1) {
+      for (const page of options.pages) {
+        const figures = await audit(new URL(page, stack.url).href, chrome.port);
+        runs[page]!.push(figures);
+        console.log(
+          `  ${round}/${options.runs} ${page}: performance ${figures.performance}, accessibility ${figures.accessibility}, LCP ${seconds(figures.lcpMs)}`,
+        );
+      }
+    }
+    const medians: Record<string, Figures> = {};
+    for (const [page, pageRuns] of Object.entries(runs)) {
+      const figures = {} as Figures;
+      for (const name of Object.keys(pageRuns[0]!) as (Category | Metric)[]) {
+        figures[name] = median(pageRuns.map((run) => run[name]));
+      }
+      medians[page] = figures;
+    }
+    const report = {
+      startedAt: startedAt.toISOString(),
+      preset: 'Lighthouse mobile (simulated slow 4G, 4× CPU slowdown)',
+      runsPerPage: options.runs,
+      environment: {
+        node: process.versions.node,
+        cpus: cpus().length,
+        loadAverage: {
+          before: Math.round(loadBefore * 10) / 10,
+          after: Math.round((loadavg()[0] ?? 0) * 10) / 10,
+        },
+        lighthouse: seen.lighthouse,
+        browser: seen.browser,
+      },
+      budgets: BUDGETS,
+      medians,
+      runs,
+    };
+    const path = resolve(
+      options.out ?? join(RESULTS_DIR, `web-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`),
+    );
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(
+      `\nLighthouse mobile, median of ${options.runs} per page (✗ = over budget; load average ${report.environment.loadAverage.before} → ${report.environment.loadAverage.after} on ${report.environment.cpus} cores):\n`,
+    );
+    console.log(table(medians));
+    console.log(`\nReport: ${path}`);
+  } finally {
+    chrome?.kill();
+    await stack.stop();
+  }
+}
+
+function readOptions(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      runs: { type: 'string' },
+      pages: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) return 'help' as const;
+  const runs = Number(values.runs ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be at least 1`);
+  const pages = values.pages?.split(',').filter(Boolean) ?? DEFAULT_PAGES;
+  return { runs, pages, out: values.out };
+}
+
+try {
+  const options = readOptions(process.argv.slice(2));
+  if (options === 'help') {
+    console.log(USAGE);
+  } else {
+    await bench(options);
+  }
+  process.exit(0);
+} catch (error) {
+  console.error('Error: the web bench failed:', error);
+  process.exit(2);
+}
