@@ -1,18 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
-import {
-  AppFunction,
-  CREATE_REQUIRE_BANNER,
-  FUNCTION_BUNDLING,
-} from '../aws/constructs/app-function';
-import { LOCK_FILE, REPO_ROOT } from '../aws/paths';
-import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
+import { CREATE_REQUIRE_BANNER } from '../aws/constructs/app-function';
+import { REPO_ROOT } from '../aws/paths';
+import type { BundledSite } from './support/bundle-site';
 
 /** Generous ceiling: init time grows with package size (ARCHITECTURE.md, "Cold starts"). */
 const MAX_BUNDLE_BYTES = 1.5 * 1024 * 1024;
@@ -38,48 +33,29 @@ const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
   ListTrackerFeatureRequests: 103,
 };
 
-/**
- * The bundle of `support/bare-handler.ts` (only the DynamoDB document client), built in this run
- * with the functions' own bundling options, so the budget moves with the SDK and esbuild.
- */
-function bareBundleBytes(): number {
-  const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'hatchworks-bare-')) });
-  new NodejsFunction(new Stack(app, 'Bare'), 'Handler', {
-    entry: join(REPO_ROOT, 'infra', 'test', 'support', 'bare-handler.ts'),
-    handler: 'handler',
-    runtime: Runtime.NODEJS_22_X,
-    architecture: Architecture.ARM_64,
-    projectRoot: REPO_ROOT,
-    depsLockFilePath: LOCK_FILE,
-    bundling: FUNCTION_BUNDLING,
-  });
-  const outdir = app.synth().directory;
-  const [asset] = readdirSync(outdir).filter((name) => name.startsWith('asset.'));
-  if (!asset) throw new Error('the bare handler was not bundled');
-  return statSync(join(outdir, asset, 'index.mjs')).size;
-}
+const execFileAsync = promisify(execFile);
+
+/** Bundling every function takes a while on two busy cores. */
+const BUNDLE_TIMEOUT_MS = 600_000;
 
 describe('the Lambda bundles (real esbuild run)', () => {
-  let site: SynthesizedSite;
-  let bareBytes: number;
-  beforeAll(() => {
-    site = synthSite({ bundle: true });
-    bareBytes = bareBundleBytes();
-  });
-
-  /** The staged asset directory of a function in the cloud assembly. */
-  const assetDir = (fn: AppFunction): string => {
-    const resource = site.template.findResources('AWS::Lambda::Function')[
-      logicalIdOf(site, fn.function)
-    ] as { Properties: { Code: { S3Key: string } } };
-    return join(site.app.outdir, `asset.${resource.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
-  };
+  let site: BundledSite;
+  beforeAll(async () => {
+    // In a child process: the synchronous bundling would block this worker (see bundle-site.ts).
+    const out = join(mkdtempSync(join(tmpdir(), 'hatchworks-bundles-')), 'site.json');
+    await execFileAsync(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'infra', 'test', 'support', 'bundle-site.ts'), out],
+      { cwd: REPO_ROOT, timeout: BUNDLE_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 },
+    );
+    site = JSON.parse(readFileSync(out, 'utf8')) as BundledSite;
+  }, BUNDLE_TIMEOUT_MS);
 
   /** The staged asset directory of a route's function in the cloud assembly. */
   const bundleDir = (routeId: string): string => {
-    const fn = site.stack.api.functions.get(routeId);
+    const fn = site.functions.find((candidate) => candidate.routeId === routeId);
     if (!fn) throw new Error(`no function for ${routeId}`);
-    return assetDir(fn);
+    return fn.assetDir;
   };
 
   it.each(ROUTES)('bundles $id as minified ESM with its source map', (route) => {
@@ -126,14 +102,12 @@ describe('the Lambda bundles (real esbuild run)', () => {
 
   it('keeps every function within 100 KB of a bare document-client handler', () => {
     // Arrange
-    const functions = site.stack.node
-      .findAll()
-      .filter((construct): construct is AppFunction => construct instanceof AppFunction);
+    const { functions, bareBytes } = site;
     // Act
     const problems = functions.flatMap((fn) => {
-      const overKb = (statSync(join(assetDir(fn), 'index.mjs')).size - bareBytes) / 1024;
-      const ceiling = OVER_BUDGET_FOR_NOW[fn.node.id];
-      const size = `${fn.node.path}: ${overKb.toFixed(1)} KB over bare`;
+      const overKb = (statSync(join(fn.assetDir, 'index.mjs')).size - bareBytes) / 1024;
+      const ceiling = OVER_BUDGET_FOR_NOW[fn.id];
+      const size = `${fn.path}: ${overKb.toFixed(1)} KB over bare`;
       if (ceiling === undefined) return overKb > MAX_KB_OVER_BARE ? [size] : [];
       if (overKb <= MAX_KB_OVER_BARE) return [`${size}, within budget: drop its exception`];
       return overKb > ceiling ? [`${size}, above its ceiling of ${ceiling}`] : [];
