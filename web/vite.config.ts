@@ -5,12 +5,12 @@ import react from '@vitejs/plugin-react';
 const localStack = process.env.HATCHWORKS_DEV_BACKEND ?? 'http://localhost:3000';
 
 /**
- * Modules fetched with the HTML rather than after the entry has run: the sign-in client (loaded
- * at start-up whenever an identity provider is configured, i.e. always once deployed) and the
- * Home route, the landing page. Without these the browser learns of them only once the entry
- * chunk is downloaded and `/config.json` is in, one round trip after the other.
+ * Modules fetched with the HTML rather than after the entry has run: the Home route, the landing
+ * page. Without it the browser learns of it only once the entry chunk is downloaded and
+ * `/config.json` is in, one round trip after the other. (The sign-in client is not among them: it
+ * loads only for a stored session or a sign-in, see web/src/lib/hosted-login.ts.)
  */
-const EARLY_MODULES = ['src/lib/auth.ts', 'src/app/routes/home.tsx'];
+const EARLY_MODULES = ['src/app/routes/home.tsx'];
 
 function preloadEarlyModules(): Plugin {
   return {

@@ -6,8 +6,8 @@ import { ConfigErrorScreen } from '../components/errors/config-error-screen';
 import { LoadingState } from '../components/ui/spinner';
 import { loadRuntimeConfig, RuntimeConfigError } from '../config/runtime-config';
 import { configureApiClient, setAccessTokenProvider } from '../lib/api-client';
-import type { AuthClient } from '../lib/auth';
 import { bearerTokenProvider } from '../lib/auth-token';
+import { HostedLogin } from '../lib/hosted-login';
 import { paths } from '../config/paths';
 import { AppProvider } from './provider';
 import { AppRouter, preloadRoute } from './router';
@@ -21,27 +21,17 @@ const root = createRoot(container);
 root.render(<LoadingState label="Loading..." fullScreen />);
 preloadRoute(window.location.pathname);
 
-/** The hosted-login client; its library is loaded only when an identity provider is configured. */
-async function loadAuthClient(config: RuntimeConfig): Promise<AuthClient | null> {
-  if (!config.auth) return null;
-  try {
-    const { AuthClient } = await import('../lib/auth');
-    return new AuthClient(config.auth);
-  } catch (error) {
-    // The site still works for visitors; sign-in shows as unavailable.
-    console.error('The sign-in client could not be loaded', error);
-    return null;
-  }
-}
-
 /** Starts the app proper once the runtime config is in. */
-async function start(config: RuntimeConfig) {
+function start(config: RuntimeConfig) {
   configureApiClient({ baseUrl: config.apiBaseUrl });
-  const authClient = await loadAuthClient(config);
+  // The sign-in library itself loads only when a session, a sign-in or a sign-out needs it.
+  const authClient = config.auth ? new HostedLogin(config.auth) : null;
   setAccessTokenProvider(bearerTokenProvider(authClient));
   if (authClient && window.location.pathname === paths.authSilentRenew.path) {
     // Inside the hidden renewal frame only the provider's answer is handed back to the parent.
-    void authClient.userManager.signinSilentCallback();
+    authClient.completeSilentRenew().catch((error: unknown) => {
+      console.error('Silent renewal failed', error);
+    });
     return;
   }
   root.render(
@@ -54,7 +44,7 @@ async function start(config: RuntimeConfig) {
 }
 
 loadRuntimeConfig().then(
-  (config) => void start(config),
+  (config) => start(config),
   (error: unknown) => {
     console.error(error);
     const known = error instanceof RuntimeConfigError;

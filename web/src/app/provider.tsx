@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '../features/auth/components/auth-provider';
-import type { AuthClient } from '../lib/auth';
+import type { HostedLogin } from '../lib/hosted-login';
 import { createQueryClient } from '../lib/query-client';
 
 interface AppProviderProps {
   /** The hosted-login client, or null when `/config.json` configures no identity provider. */
-  authClient: AuthClient | null;
+  authClient: HostedLogin | null;
   children: ReactNode;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { PageErrorBoundary } from '../components/errors/route-error-boundary';
 import { navItemsFor } from '../components/layouts/nav-items';
 import { SiteFooter } from '../components/layouts/site-footer';
 import { SiteHeader } from '../components/layouts/site-header';
@@ -11,12 +12,14 @@ import { ClaimDailyButton } from '../features/eggs/components/claim-daily-button
 import { useBuildTools } from '../features/portfolio/api/get-homepage-projects';
 import { paths } from '../config/paths';
 import { useSession } from '../lib/session';
+import { usePageLoading } from './page-loading';
 import './root-layout.css';
 
 /** Header, page and footer around every route. */
 export function RootLayout() {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
+  const navigationType = useNavigationType();
+  const pageLoading = usePageLoading();
   // The footer's build-tool line comes from the homepage data; sharing that query's 5-minute cache
   // keeps it to one request however many pages are visited.
   const buildTools = useBuildTools();
@@ -32,14 +35,14 @@ export function RootLayout() {
       return;
     }
     mainRef.current?.focus({ preventScroll: true });
-  }, [pathname]);
+    // A new page starts at its top; Back and Forward leave the browser's own scroll restoration.
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
 
   return (
     <>
       <SkipLink />
-      {navigation.state === 'loading' ? (
-        <div className="route-progress" aria-hidden="true" />
-      ) : null}
+      {pageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
       <SiteHeader
         navItems={navItemsFor(viewer)}
         crowded={viewer.signedIn}
@@ -52,10 +55,12 @@ export function RootLayout() {
         <SignedOutNotice />
         {/* The verify page itself says how verification went. */}
         {pathname === paths.verifyEmail.path ? null : <UnverifiedNotice />}
-        <Outlet />
+        {/* Inside the layout, so a crashing page keeps the header and its navigation. */}
+        <PageErrorBoundary>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       <SiteFooter buildTools={buildTools} />
-      <ScrollRestoration />
     </>
   );
 }

@@ -1,87 +1,84 @@
-import { useState, type ComponentType } from 'react';
-import {
-  createBrowserRouter,
-  matchRoutes,
-  RouterProvider,
-  type RouteObject,
-} from 'react-router-dom';
-import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { BrowserRouter, matchRoutes, Route, Routes } from 'react-router-dom';
+import { PageErrorBoundary } from '../components/errors/route-error-boundary';
 import { LoadingState } from '../components/ui/spinner';
 import { paths } from '../config/paths';
+import { trackPageLoad } from './page-loading';
 import { RootLayout } from './root-layout';
 
-/** Each page is its own chunk: a route module default-exports its page component. */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+type PageModule = { default: ComponentType };
 
-function InitialLoading() {
-  return <LoadingState label="Loading..." />;
-}
-
-function appRoutes(): RouteObject[] {
-  return [
-    {
-      path: '/',
-      Component: RootLayout,
-      ErrorBoundary: RouteErrorBoundary,
-      HydrateFallback: InitialLoading,
-      children: [
-        {
-          // Below the layout, so a crashing page keeps the header and its navigation.
-          ErrorBoundary: RouteErrorBoundary,
-          children: [
-            { index: true, lazy: page(() => import('./routes/home')) },
-            { path: paths.tracker.path, lazy: page(() => import('./routes/tracker/dashboard')) },
-            {
-              path: paths.trackerRequests.path,
-              lazy: page(() => import('./routes/tracker/requests')),
-            },
-            {
-              path: paths.trackerSuggestions.path,
-              lazy: page(() => import('./routes/tracker/suggestions')),
-            },
-            { path: paths.features.path, lazy: page(() => import('./routes/features')) },
-            { path: paths.about.path, lazy: page(() => import('./routes/about')) },
-            { path: paths.profile.path, lazy: page(() => import('./routes/profile')) },
-            { path: paths.projects.path, lazy: page(() => import('./routes/projects')) },
-            {
-              path: paths.featureRequests.path,
-              lazy: page(() => import('./routes/feature-requests')),
-            },
-            { path: paths.verifyEmail.path, lazy: page(() => import('./routes/verify-email')) },
-            {
-              path: paths.resetPassword.path,
-              lazy: page(() => import('./routes/reset-password')),
-            },
-            { path: paths.authCallback.path, lazy: page(() => import('./routes/auth-callback')) },
-            { path: '*', lazy: page(() => import('./routes/not-found')) },
-          ],
-        },
-      ],
-    },
-  ];
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
+/** A route's page: its chunk, fetched once (by a preload or its first render), and the component. */
+function page(load: () => Promise<PageModule>) {
+  let loading: Promise<PageModule> | undefined;
+  const preload = () => {
+    if (!loading) {
+      loading = trackPageLoad(load());
+      // A failed fetch is tried again on the next visit.
+      loading.catch(() => (loading = undefined));
+    }
+    return loading;
+  };
+  return { preload, Component: lazy(preload) };
 }
 
 /**
- * Starts downloading the chunks of the page at `pathname` right away, while the runtime config
- * is still on its way; the router then finds them loaded.
+ * The site's pages (paths from web/src/config/paths.ts); each page is its own chunk, its route
+ * module default-exporting the page component.
+ */
+const PAGES = [
+  { path: paths.home.path, ...page(() => import('./routes/home')) },
+  { path: paths.tracker.path, ...page(() => import('./routes/tracker/dashboard')) },
+  { path: paths.trackerRequests.path, ...page(() => import('./routes/tracker/requests')) },
+  { path: paths.trackerSuggestions.path, ...page(() => import('./routes/tracker/suggestions')) },
+  { path: paths.features.path, ...page(() => import('./routes/features')) },
+  { path: paths.about.path, ...page(() => import('./routes/about')) },
+  { path: paths.profile.path, ...page(() => import('./routes/profile')) },
+  { path: paths.projects.path, ...page(() => import('./routes/projects')) },
+  { path: paths.featureRequests.path, ...page(() => import('./routes/feature-requests')) },
+  { path: paths.verifyEmail.path, ...page(() => import('./routes/verify-email')) },
+  { path: paths.resetPassword.path, ...page(() => import('./routes/reset-password')) },
+  { path: paths.authCallback.path, ...page(() => import('./routes/auth-callback')) },
+  { path: '*', ...page(() => import('./routes/not-found')) },
+];
+
+/**
+ * Starts downloading the chunk of the page at `pathname` right away, while the runtime config
+ * is still on its way; the router then finds it loaded.
  */
 export function preloadRoute(pathname: string): void {
-  for (const { route } of matchRoutes(appRoutes(), pathname) ?? []) {
-    if (typeof route.lazy === 'function') {
-      route.lazy().catch(() => {
-        // The router loads the page again and shows its own error if it still fails.
-      });
-    }
-  }
+  const match = matchRoutes(PAGES, pathname)?.at(-1);
+  match?.route.preload().catch(() => {
+    // The page loads again when rendered and shows its error if it still fails.
+  });
+}
+
+/** Shown where a page goes until its chunk is in (the first page of a visit only). */
+function PageLoading() {
+  return <LoadingState label="Loading..." />;
 }
 
 export function AppRouter() {
-  const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      {/* Above the layout, so even a crashing header leaves a way back. */}
+      <PageErrorBoundary>
+        <Routes>
+          <Route element={<RootLayout />}>
+            {PAGES.map(({ path, Component }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <Suspense fallback={<PageLoading />}>
+                    <Component />
+                  </Suspense>
+                }
+              />
+            ))}
+          </Route>
+        </Routes>
+      </PageErrorBoundary>
+    </BrowserRouter>
+  );
 }

@@ -6,21 +6,22 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The weight of the Home page's first load, from the Vite build manifest (`npm test` builds
- * first): the entry chunk with everything it imports statically and their CSS, plus what the HTML
- * preloads for Home (the Home route and the sign-in client, see `EARLY_MODULES` in
- * web/vite.config.ts), in gzip as a CDN sends it.
+ * first): the entry chunk with everything it imports statically and their CSS, plus the Home route
+ * that the HTML preloads (see `EARLY_MODULES` in web/vite.config.ts), in gzip as a CDN sends it.
+ * The sign-in client is not part of it: it loads only for a stored session or a sign-in
+ * (web/src/lib/hosted-login.ts).
  *
- * Budget: 100 KB is the goal (70 KB the aim). Today's 161 KB are React DOM ~65, the router ~32,
- * the sign-in client ~18, TanStack Query ~11, zod/mini and the schemas ~5, the app ~20 and CSS ~6;
- * the check holds that plus a small margin. Lower it as the bundle shrinks.
+ * Budget: 100 KB is the goal (70 KB the aim). Today's 125 KB are React DOM with React ~66, React
+ * Router (declarative routes) ~15, TanStack Query ~10, zod/mini and the schemas ~10, the app ~18
+ * and CSS ~6; the check holds that plus a small margin. Lower it as the bundle shrinks.
  */
-const BUDGET_KB = 165;
+const BUDGET_KB = 130;
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const MANIFEST = join(DIST, '.vite', 'manifest.json');
 
 /** The modules whose chunks the first load of Home fetches: the entry and what the HTML preloads. */
-const HOME_INITIAL = ['index.html', 'src/app/routes/home.tsx', 'src/lib/auth.ts'];
+const HOME_INITIAL = ['index.html', 'src/app/routes/home.tsx'];
 
 interface ManifestChunk {
   file: string;

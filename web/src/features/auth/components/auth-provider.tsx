@@ -4,7 +4,7 @@ import type { User as OidcUser } from 'oidc-client-ts';
 import type { User } from '@hatchworks/shared/schemas/users';
 import { LoadingState } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
-import type { AuthClient } from '../../../lib/auth';
+import type { HostedLogin } from '../../../lib/hosted-login';
 import {
   clearPersistedAuth,
   readPersistedAuth,
@@ -46,7 +46,7 @@ const currentPath = () =>
 
 interface AuthProviderProps {
   /** The hosted-login client; null when `/config.json` configures no identity provider. */
-  client: AuthClient | null;
+  client: HostedLogin | null;
   children: ReactNode;
 }
 
@@ -158,8 +158,7 @@ export function AuthProvider({ client, children }: AuthProviderProps) {
       const stored = readPersistedAuth();
       if (stored?.user) writePersistedAuth(stored.user, renewed.access_token);
     };
-    client.userManager.events.addUserLoaded(onLoaded);
-    return () => client.userManager.events.removeUserLoaded(onLoaded);
+    return client.onUserLoaded(onLoaded);
   }, [client]);
 
   const session = useMemo<Session>(() => {
