@@ -34,8 +34,20 @@ export const DIRECTION_LABELS: Readonly<
 
 interface RequestFiltersProps {
   filter: TrackerRequestFilter;
-  onChange: (filter: TrackerRequestFilter) => void;
+  /**
+   * Called with what one control changed, to be applied to the view the URL holds by then: two
+   * quick changes both count even when the page has not re-rendered between them.
+   */
+  onChange: (change: Partial<TrackerRequestFilter>) => void;
 }
+
+/** What 'Clear filters' changes: every filter back to "all", the sort kept. */
+const CLEARED: Partial<TrackerRequestFilter> = {
+  project: undefined,
+  status: undefined,
+  priority: undefined,
+  category: undefined,
+};
 
 /** The order selector's choices, in display order. */
 const DIRECTIONS: readonly SortDirection[] = ['desc', 'asc'];
@@ -46,7 +58,7 @@ const DIRECTIONS: readonly SortDirection[] = ['desc', 'asc'];
  */
 export function RequestFilters({ filter, onChange }: RequestFiltersProps) {
   const id = useId();
-  const set = (change: Partial<TrackerRequestFilter>) => onChange({ ...filter, ...change });
+  const set = onChange;
 
   return (
     <TrackerFilters className="request-filters">
@@ -104,9 +116,7 @@ export function RequestFilters({ filter, onChange }: RequestFiltersProps) {
         <button
           type="button"
           className="button button--secondary button--sm request-filters__clear"
-          onClick={() =>
-            onChange({ ...DEFAULT_REQUEST_FILTER, sort: filter.sort, direction: filter.direction })
-          }
+          onClick={() => onChange(CLEARED)}
         >
           Clear filters
         </button>

@@ -24,9 +24,14 @@ export function RequestsPage() {
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState<TrackerFeatureRequest | null>(null);
 
-  // Each change replaces the history entry: Back leaves the page instead of undoing filters.
-  const setFilter = (next: TrackerRequestFilter) =>
-    setParams((current) => withRequestFilter(current, next), { replace: true });
+  // Each change starts from the address bar (not this render's filter, which a quick second
+  // change would find stale) and replaces the history entry: Back leaves the page instead of
+  // undoing filters.
+  const setFilter = (change: Partial<TrackerRequestFilter>) =>
+    setParams(
+      (current) => withRequestFilter(current, { ...parseRequestFilter(current), ...change }),
+      { replace: true },
+    );
 
   // A link with unknown values (a typo, an old link) shows "all" for them; the URL says so too.
   const canonical = withRequestFilter(params, filter).toString();

@@ -10,7 +10,8 @@ import { TrackerFilters } from './tracker-filters';
 
 interface SuggestionFiltersProps {
   view: SuggestionView;
-  onChange: (view: SuggestionView) => void;
+  /** Called with what one control changed, applied to the view the URL holds by then. */
+  onChange: (change: Partial<SuggestionView>) => void;
 }
 
 /** The group filter and the sort selector of /tracker/suggestions. */
@@ -23,7 +24,7 @@ export function SuggestionFilters({ view, onChange }: SuggestionFiltersProps) {
         label="Group"
         options={SUGGESTION_GROUPS}
         value={view.group ?? undefined}
-        onChange={(group) => onChange({ ...view, group: group ?? null })}
+        onChange={(group) => onChange({ group: group ?? null })}
         allLabel="All Groups"
       />
       <TrackerSelect
@@ -31,7 +32,7 @@ export function SuggestionFilters({ view, onChange }: SuggestionFiltersProps) {
         label="Sort by"
         options={SUGGESTION_SORTS}
         value={view.sort}
-        onChange={(sort) => onChange({ ...view, sort: sort ?? DEFAULT_SUGGESTION_SORT })}
+        onChange={(sort) => onChange({ sort: sort ?? DEFAULT_SUGGESTION_SORT })}
         optionLabel={(sort) => SUGGESTION_SORT_LABELS[sort]}
       />
     </TrackerFilters>

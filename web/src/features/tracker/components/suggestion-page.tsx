@@ -23,8 +23,12 @@ export function SuggestionPage() {
   const [suggesting, setSuggesting] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
 
-  const setView = (next: SuggestionView) =>
-    setParams((current) => suggestionViewParams(current, next), { replace: true });
+  // From the address bar, like the requests page: a quick second change never undoes the first.
+  const setView = (change: Partial<SuggestionView>) =>
+    setParams(
+      (current) => suggestionViewParams(current, { ...parseSuggestionView(current), ...change }),
+      { replace: true },
+    );
 
   const openModal = () => {
     setCreated(null);
