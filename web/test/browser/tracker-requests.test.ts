@@ -220,6 +220,31 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     await expect.poll(async () => (await selectValues(page)).Project).toBe('');
   });
 
+  it('keeps both of two quick filter changes made before the list re-renders', async () => {
+    // Prepare
+    const page = await open(requestsPath({ project: project.id }));
+    await requestList(page);
+    const filters = page.getByRole('search', { name: 'Filter and sort' });
+
+    // Act: the second change is made at once, from the same rendered page
+    await Promise.all([
+      filters.getByLabel('Priority', { exact: true }).selectOption('Low'),
+      filters.getByLabel('Sort by', { exact: true }).selectOption('date'),
+    ]);
+
+    // Assess
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('priority') === 'Low' && url.searchParams.get('sort') === 'date',
+    );
+    await expect
+      .poll(() => cardTitles(page.getByRole('list', { name: 'Feature requests' })), {
+        timeout: 10_000,
+      })
+      .toEqual([lowOpen.title]);
+    expect(new URL(page.url()).searchParams.get('project')).toBe(project.id);
+  });
+
   it('shows the empty state, whose button opens the submit form', async () => {
     // Prepare
     const page = await open(requestsPath({ project: project.id, status: 'Completed' }));

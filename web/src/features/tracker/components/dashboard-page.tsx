@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLiveSearchParams } from '../../../lib/live-search-params';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { TRACKER_DISPLAY } from '@hatchworks/shared/schemas/tracker';
 import { DocumentTitle } from '../../../components/ui/document-title';
@@ -54,20 +54,16 @@ function useTopRequests(query: DashboardQuery) {
  */
 export function DashboardPage() {
   // The selection lives in the URL (`?project=a&project=b`), so a link reproduces the view.
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, update } = useLiveSearchParams();
   const picked = parseSelection(params);
   const projects = useAllProjects();
   const selection = knownSelection(
     picked,
     (projects.data ?? []).map((project) => project.id),
   );
-  // Each change replaces the history entry: Back leaves the page instead of undoing toggles. The
-  // change starts from the address bar as it is now: the router hands a functional update the
-  // params of the last render, so a second toggle before React re-renders would undo the first.
-  const setPicked = (change: (current: ProjectSelection) => ProjectSelection) => {
-    const current = new URLSearchParams(window.location.search);
-    setParams(withSelection(current, change(parseSelection(current))), { replace: true });
-  };
+  // Each toggle starts from the address bar as it is now, so a quick second one never undoes the first.
+  const setPicked = (change: (current: ProjectSelection) => ProjectSelection) =>
+    update((current) => withSelection(current, change(parseSelection(current))));
 
   // Once the projects are known, a link naming deleted or unknown ones drops them from the URL too.
   const canonical = projects.data ? withSelection(params, selection).toString() : null;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { useLiveSearchParams } from '../../../lib/live-search-params';
 import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
 import {
   matchesRequestFilter,
@@ -19,19 +19,15 @@ import './requests-page.css';
  * requests. The filters and the sort live in the URL, so a link reproduces the view.
  */
 export function RequestsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, update } = useLiveSearchParams();
   const filter = parseRequestFilter(params);
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState<TrackerFeatureRequest | null>(null);
 
-  // Each change starts from the address bar (not this render's filter, which a quick second
-  // change would find stale) and replaces the history entry: Back leaves the page instead of
-  // undoing filters.
+  // Each change starts from the address bar, not from this render's filter, which a quick second
+  // change would find stale.
   const setFilter = (change: Partial<TrackerRequestFilter>) =>
-    setParams(
-      (current) => withRequestFilter(current, { ...parseRequestFilter(current), ...change }),
-      { replace: true },
-    );
+    update((current) => withRequestFilter(current, { ...parseRequestFilter(current), ...change }));
 
   // A link with unknown values (a typo, an old link) shows "all" for them; the URL says so too.
   const canonical = withRequestFilter(params, filter).toString();

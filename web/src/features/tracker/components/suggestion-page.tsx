@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLiveSearchParams } from '../../../lib/live-search-params';
 import { paths } from '../../../config/paths';
 import {
   parseSuggestionView,
@@ -18,16 +18,15 @@ import { LightbulbIcon } from '../../../components/ui/icons';
  * suggestions. The group and the sort live in the URL, so a link reproduces the view.
  */
 export function SuggestionPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useLiveSearchParams();
   const view = parseSuggestionView(params);
   const [suggesting, setSuggesting] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
 
   // From the address bar, like the requests page: a quick second change never undoes the first.
   const setView = (change: Partial<SuggestionView>) =>
-    setParams(
-      (current) => suggestionViewParams(current, { ...parseSuggestionView(current), ...change }),
-      { replace: true },
+    update((current) =>
+      suggestionViewParams(current, { ...parseSuggestionView(current), ...change }),
     );
 
   const openModal = () => {
