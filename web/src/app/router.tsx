@@ -14,7 +14,7 @@ function page(load: () => Promise<PageModule>) {
   const preload = () => {
     if (!loading) {
       loading = trackPageLoad(load());
-      // A failed fetch is tried again on the next visit.
+      // A failed preload is fetched again when the page renders (React.lazy then keeps its result).
       loading.catch(() => (loading = undefined));
     }
     return loading;
