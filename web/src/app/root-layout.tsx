@@ -26,14 +26,14 @@ export function RootLayout() {
   const { user } = useSession();
   const viewer = { signedIn: user !== null, admin: user?.role === 'admin' };
   const mainRef = useRef<HTMLElement>(null);
-  const firstRender = useRef(true);
+  const shownPath = useRef(pathname);
 
-  // After a client-side navigation, screen readers start reading at the new page, not the header.
+  // After a client-side navigation to another page, screen readers start reading at the new page,
+  // not the header. A change of the query alone (a filter, a sort) keeps focus and scroll where the
+  // person is working.
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     mainRef.current?.focus({ preventScroll: true });
     // A new page starts at its top; Back and Forward leave the browser's own scroll restoration.
     if (navigationType !== 'POP') window.scrollTo(0, 0);

@@ -463,6 +463,12 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
     const focusedFirst = await page.evaluate(() => document.activeElement?.textContent);
     await toggle(page, first.title).press('Enter');
     await expect.poll(() => urlSelection(page)).toEqual([first.id]);
+    await expect.poll(() => toggle(page, first.title).getAttribute('aria-pressed')).toBe('true');
+    // A filter change is not a new page: once it has rendered, focus is still on the toggle.
+    const focusedAfterToggle = await page.evaluate(async () => {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      return document.activeElement?.textContent;
+    });
     await toggle(page, second.title).press('Space');
     await expect.poll(() => urlSelection(page)).toEqual([first.id, second.id]);
     await screenshot(page, 'tracker-phone-open');
@@ -478,6 +484,7 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
       VIEWPORTS.phone.height,
     );
     expect(focusedFirst).toBe('All Projects');
+    expect(focusedAfterToggle).toBe(first.title);
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
     expect(await button.evaluate((node) => node === document.activeElement)).toBe(true);
     expect(await button.locator('.project-picker__summary').innerText()).toBe(`${first.title} +1`);
