@@ -1,5 +1,5 @@
 import '../lib/zod-setup';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { ConfigErrorScreen } from '../components/errors/config-error-screen';
@@ -34,13 +34,17 @@ function start(config: RuntimeConfig) {
     });
     return;
   }
-  root.render(
-    <StrictMode>
-      <AppProvider authClient={authClient}>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  );
+  // A background render, cut into slices that leave the browser free to paint and answer input
+  // in between; the loading state stays on screen until it is done.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProvider authClient={authClient}>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 loadRuntimeConfig().then(

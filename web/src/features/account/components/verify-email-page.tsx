@@ -12,13 +12,14 @@ import { useVerifyEmail, VERIFY_EMAIL_FAILED } from '../api/verify-email';
 import { ResendVerificationForm } from './resend-verification-form';
 import './account-pages.css';
 import { EggIcon, MailIcon } from '../../../components/ui/icons';
+import { formatCount } from '../../../lib/format';
 
 const { title } = paths.verifyEmail;
 
 /** What the verified person gets: the welcome eggs now, or why not. */
 export function welcomeText(result: VerifyEmailResult): string {
   return result.welcome_eggs > 0
-    ? `${result.welcome_eggs.toLocaleString('en-US')} welcome eggs are in your balance.`
+    ? `${formatCount(result.welcome_eggs)} welcome eggs are in your balance.`
     : 'This address had its welcome eggs before, so there are none this time.';
 }
 

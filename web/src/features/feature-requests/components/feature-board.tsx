@@ -21,6 +21,7 @@ import { FeatureList } from './feature-list';
 import { ModerationDialog } from './moderation-dialog';
 import { VoteModal } from './vote-modal';
 import { EggIcon } from '../../../components/ui/icons';
+import { formatCount } from '../../../lib/format';
 
 interface FeatureBoardProps {
   user: User;
@@ -50,7 +51,7 @@ function useFilterParam(defaultFilter: FeatureFilter) {
 
 /** The confirmation after paying for a request; the balance is the session's, kept current. */
 export const createdMessage = (balance: number) =>
-  `Your request is waiting for review — ${EGGS.featureCreationCost} eggs spent, balance ${balance.toLocaleString('en-US')}.`;
+  `Your request is waiting for review — ${EGGS.featureCreationCost} eggs spent, balance ${formatCount(balance)}.`;
 
 type Dialog =
   | { readonly kind: 'create' }

@@ -1,4 +1,5 @@
 import type { Feature, FeatureType, PriorityLevel } from '@hatchworks/shared/schemas/features';
+import { formatCount } from '../../../lib/format';
 
 /** What the priority dot says to people who cannot see its colour. */
 export const PRIORITY_LABELS: Readonly<Record<PriorityLevel, string>> = {
@@ -22,5 +23,5 @@ export function authorName(user: Feature['user']): string {
 
 /** `1 vote`, `12 votes`: a count with its noun in the right number. */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
 }

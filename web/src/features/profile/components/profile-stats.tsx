@@ -1,5 +1,5 @@
 import type { User } from '@hatchworks/shared/schemas/users';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatCount } from '../../../lib/format';
 import { EggIcon } from '../../../components/ui/icons';
 
 /** Spec 2: egg balance (with the claim note), features created, votes cast, member since. */
@@ -13,7 +13,7 @@ export function ProfileStats({ user }: { user: User }) {
         <div className="profile-stat profile-stat--eggs">
           <dt>Egg Balance</dt>
           <dd>
-            <EggIcon /> {user.egg_balance.toLocaleString('en-US')}
+            <EggIcon /> {formatCount(user.egg_balance)}
           </dd>
           {user.can_claim_daily ? (
             <dd className="profile-stat__note">Daily eggs available to claim!</dd>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useLiveSearchParams } from '../../../lib/live-search-params';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { TRACKER_DISPLAY } from '@hatchworks/shared/schemas/tracker';
@@ -80,6 +80,14 @@ export function DashboardPage() {
 
   const queries = [projects, stats, top, activity] as const;
   const failed = queries.find((query) => query.isError);
+  // Answers are drawn in a background render that yields to the browser every few milliseconds,
+  // so a phone stays responsive while the dashboard fills (the first render is the loading state).
+  const shown = {
+    projects: useDeferredValue(projects.data),
+    stats: useDeferredValue(stats.data),
+    top: useDeferredValue(top.data),
+    activity: useDeferredValue(activity.data),
+  };
 
   let body;
   if (failed) {
@@ -92,17 +100,17 @@ export function DashboardPage() {
         }}
       />
     );
-  } else if (!projects.data || !stats.data || !top.data || !activity.data) {
+  } else if (!shown.projects || !shown.stats || !shown.top || !shown.activity) {
     body = <LoadingState label="Loading tracker data..." />;
   } else {
     const requests = itemsToShow(
-      top.data,
+      shown.top,
       topQuery,
       (request) => request.project_id,
       TRACKER_DISPLAY.topRequestsShown,
     );
     const entries = itemsToShow(
-      activity.data,
+      shown.activity,
       feedQuery,
       (item) => item.project?.id ?? null,
       TRACKER_DISPLAY.activityShown,
@@ -110,12 +118,12 @@ export function DashboardPage() {
     body = (
       <>
         <ProjectPicker
-          projects={projects.data}
+          projects={shown.projects}
           selection={selection}
           onToggle={(projectId) => setPicked((current) => toggleProject(current, projectId))}
           onSelectAll={() => setPicked(() => [])}
         />
-        <StatsStrip stats={stats.data} filtered={selection.length > 0} />
+        <StatsStrip stats={shown.stats} filtered={selection.length > 0} />
         <div className="tracker-dashboard__columns">
           <DashboardTopRequests
             requests={requests}

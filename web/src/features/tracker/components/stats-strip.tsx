@@ -1,5 +1,6 @@
 import type { TrackerStats } from '@hatchworks/shared/schemas/tracker';
 import './stats-strip.css';
+import { formatCount } from '../../../lib/format';
 
 /** Spec 2: the four tiles and their labels, in the spec's order. */
 export function statTiles(stats: TrackerStats) {
@@ -11,7 +12,7 @@ export function statTiles(stats: TrackerStats) {
   ] as const;
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = formatCount;
 
 /**
  * The line under the tiles that shows how the requests add up: every request is open, completed

@@ -5,6 +5,7 @@ import { formErrorMessage } from '../../../lib/api-error';
 import { useTrackerVote } from '../api/vote';
 import { shownTally, type VoteAnswer, type VoteTally } from '../utils/vote-tally';
 import './vote-buttons.css';
+import { formatCount } from '../../../lib/format';
 
 interface VoteButtonsProps {
   targetType: VoteTargetType;
@@ -93,7 +94,7 @@ export function VoteButtons({
           onVote={cast}
         />
         <output className="vote-buttons__count" aria-live="polite">
-          {tally.votes.toLocaleString('en-US')}
+          {formatCount(tally.votes)}
           <span className="visually-hidden">
             {Math.abs(tally.votes) === 1 ? ' vote' : ' votes'}
           </span>
