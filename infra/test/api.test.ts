@@ -21,11 +21,13 @@ describe('the HTTP API on AWS', () => {
     return fn;
   };
 
-  it('creates exactly one Node.js Lambda function per manifest route, besides its key and trigger', () => {
-    // Prepare: the two functions of ours that serve no route.
-    const others = [site.stack.signingKey.generator, site.stack.userMigration?.handler].map((fn) =>
-      fn ? logicalIdOf(site, fn.function) : '',
-    );
+  it('creates exactly one Node.js Lambda function per manifest route, besides its key, trigger and mail', () => {
+    // Prepare: the three functions of ours that serve no route.
+    const others = [
+      site.stack.signingKey.generator,
+      site.stack.userMigration?.handler,
+      site.stack.mailSender.handler,
+    ].map((fn) => (fn ? logicalIdOf(site, fn.function) : ''));
     // Act
     const functions = Object.entries(
       site.template.findResources('AWS::Lambda::Function', {

@@ -90,6 +90,7 @@ describe('cdk-nag AwsSolutions checks', () => {
         'AwsSolutions-L1',
         'AwsSolutions-S1',
         'AwsSolutions-SMG4',
+        'AwsSolutions-SQS3',
       ].sort(),
     );
   });

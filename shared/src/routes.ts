@@ -39,12 +39,6 @@ export interface RouteDefinition {
   readonly credentials?: boolean;
   /** Secret keys the function reads besides the token keys; only these are granted. */
   readonly secrets?: readonly SecretName[];
-  /**
-   * Sends mail (`sendMail` in `functions/src/lib/mail.ts`). On AWS only these functions get the
-   * mail settings (`MAIL_TRANSPORT=ses`, `MAIL_FROM`, `SITE_URL`) and `ses:SendEmail` on the
-   * sender's SES identity.
-   */
-  readonly sendsMail?: boolean;
 }
 
 /**
@@ -128,7 +122,6 @@ export const ROUTES = [
     access: 'public',
     table: 'readwrite',
     credentials: true,
-    sendsMail: true,
   },
   {
     id: 'VerifyEmail',
@@ -150,7 +143,6 @@ export const ROUTES = [
     // A signed-in caller without a body gets the mail at their own address.
     tokens: true,
     credentials: true,
-    sendsMail: true,
   },
   {
     id: 'Login',
@@ -171,7 +163,6 @@ export const ROUTES = [
     access: 'public',
     table: 'readwrite',
     credentials: true,
-    sendsMail: true,
   },
   {
     id: 'ConfirmPasswordReset',
@@ -193,7 +184,6 @@ export const ROUTES = [
     // A provider that does not vouch for the email gets the product's verification link.
     credentials: true,
     secrets: ['IDENTITY_HASH_KEY'],
-    sendsMail: true,
   },
   {
     id: 'ChangePassword',

@@ -148,7 +148,7 @@ export async function setPassword(
 }
 
 /** The item of a one-time token: only the hash of its secret, the address it went to, expiry. */
-export function oneTimeTokenItem(
+function oneTimeTokenItem(
   userId: string,
   purpose: OneTimePurpose,
   token: { readonly hash: string; readonly email: string; readonly ttlSeconds: number },

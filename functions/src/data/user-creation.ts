@@ -3,9 +3,10 @@ import { ulid } from 'ulid';
 import { EGGS } from '@hatchworks/shared/constants';
 import { ConflictError } from '../lib/errors';
 import { tableName } from './client';
-import { oneTimeTokenItem, passwordItem } from './credentials-repository';
+import { passwordItem } from './credentials-repository';
 import { counterKeys, userKeys } from './keys';
 import { ledgerEntryItem } from './ledger';
+import { mailRequestItem } from './mail-requests';
 import { latestClaimDay, readPersons, welcomeDue, welcomedItem } from './persons-repository';
 import {
   cancellationCodes,
@@ -29,8 +30,11 @@ export interface NewUser {
   /** Keyed hashes of the person (`personHashes`): the email and the hosted identity. */
   readonly persons: readonly string[];
   readonly passwordHash?: string;
-  /** The hash of the verification link's token, for an account whose email is not proven. */
-  readonly verification?: { readonly hash: string; readonly ttlSeconds: number };
+  /**
+   * Queue the mail with the verification link in the same transaction (an account whose email is
+   * not proven): the account never exists without its mail on the way.
+   */
+  readonly mailVerification?: boolean;
   readonly identity?: { readonly issuer: string; readonly subject: string };
   /** When the username is taken: add a numeric suffix (true) or refuse (false). */
   readonly makeUsernameUnique: boolean;
@@ -62,7 +66,7 @@ const counterItem = (): TransactItem => ({
 
 /**
  * Creates a user in one transaction: the user, the guards that keep email, username and IdP
- * subject unique, the user counter, the password and verification token items, and, for a
+ * subject unique, the user counter, the password item, the queued verification mail, and, for a
  * proven email, the welcome as the ledger's `welcome` entry together with the person items that
  * make it once per person ever (conditional, so two accounts of one person cannot both get it).
  */
@@ -119,10 +123,12 @@ export async function createUser(input: NewUser, now = new Date()): Promise<Crea
       items.push({ Put: { TableName: tableName, Item: entry } });
     }
     if (input.passwordHash) items.push(passwordItem(id, input.passwordHash, now));
-    if (input.verification) {
-      const token = { ...input.verification, email: user.email };
+    if (input.mailVerification) {
       items.push({
-        Put: { TableName: tableName, Item: oneTimeTokenItem(id, 'verify-email', token, now) },
+        Put: {
+          TableName: tableName,
+          Item: mailRequestItem({ kind: 'verify-email', userId: id }, now),
+        },
       });
     }
     try {

@@ -1,7 +1,7 @@
 import { ACCOUNT_LIMITS } from '@hatchworks/shared/constants';
 import { storeOneTimeToken } from '../data/credentials-repository';
-import type { StoredUser } from '../data/users-repository';
-import { logger } from '../lib/logger';
+import type { MailRequest } from '../data/mail-requests';
+import { getUserById, type StoredUser } from '../data/users-repository';
 import { sendMail, siteLink } from '../lib/mail';
 import { passwordResetMail, verificationMail } from '../lib/mail-templates';
 import { issueSecret, oneTimeToken } from '../lib/one-time-token';
@@ -9,26 +9,11 @@ import { issueSecret, oneTimeToken } from '../lib/one-time-token';
 type Recipient = Pick<StoredUser, 'id' | 'email' | 'display_name'>;
 
 /**
- * Sends a mail whose failure must not change the answer: the account change it belongs to is
- * made, and an answer that differs would tell whether an address has an account. The person asks
- * again (resend, reset) if it never arrives; the log says why.
+ * The mails of the account flows. Request handlers only queue them (`queueMail`, or
+ * `createUser({ mailVerification })` in the account's own transaction); the mail function sends
+ * them from the table's stream (`functions/src/triggers/send-queued-mail.ts`). Each mail issues a
+ * new link, which voids the last one of its kind: a retried mail never leaves two valid links.
  */
-async function deliver(kind: string, message: Parameters<typeof sendMail>[0]): Promise<void> {
-  try {
-    await sendMail(message);
-  } catch (error) {
-    logger.error('account mail not sent', { kind, error: String(error) });
-  }
-}
-
-/** Mails the link that proves the address, for a verification token already stored. */
-export function mailVerificationLink(user: Recipient, secret: string): Promise<void> {
-  const link = siteLink('/verify-email', { token: oneTimeToken(user.id, secret) });
-  return deliver('verification', {
-    to: user.email,
-    ...verificationMail({ name: user.display_name, link }),
-  });
-}
 
 /** Stores a new verification token (voiding the last link) and mails its link. */
 export async function sendVerification(user: Recipient): Promise<void> {
@@ -38,7 +23,8 @@ export async function sendVerification(user: Recipient): Promise<void> {
     email: user.email,
     ttlSeconds: ACCOUNT_LIMITS.verificationLinkSeconds,
   });
-  await mailVerificationLink(user, secret);
+  const link = siteLink('/verify-email', { token: oneTimeToken(user.id, secret) });
+  await sendMail({ to: user.email, ...verificationMail({ name: user.display_name, link }) });
 }
 
 /** Stores a new password-reset token (voiding the last link) and mails its one-hour link. */
@@ -47,8 +33,26 @@ export async function sendPasswordReset(user: Recipient): Promise<void> {
   const ttlSeconds = ACCOUNT_LIMITS.resetLinkSeconds;
   await storeOneTimeToken(user.id, 'reset-password', { hash, email: user.email, ttlSeconds });
   const link = siteLink('/reset-password', { token: oneTimeToken(user.id, secret) });
-  await deliver('password-reset', {
+  await sendMail({
     to: user.email,
     ...passwordResetMail({ name: user.display_name, link, validMinutes: ttlSeconds / 60 }),
   });
+}
+
+/**
+ * Sends the mail a queued request asks for, to the account as it is now: nothing when the account
+ * is gone or, for a verification, already proven. A failure rejects, so the request is tried again.
+ */
+export async function sendQueuedMail(request: MailRequest): Promise<'sent' | 'skipped'> {
+  const user = await getUserById(request.userId);
+  if (!user) return 'skipped';
+  switch (request.kind) {
+    case 'verify-email':
+      if (user.is_verified) return 'skipped';
+      await sendVerification(user);
+      return 'sent';
+    case 'reset-password':
+      await sendPasswordReset(user);
+      return 'sent';
+  }
 }

@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * How long the answers that must not tell whether an address has an account take at least
- * (password reset, resend verification): long enough to cover storing a token and handing a mail
- * to SMTP or SES, so a known and an unknown address answer alike.
+ * (password reset, resend verification): long enough to cover reading the account and queueing
+ * its mail, so a known and an unknown address answer alike.
  */
 export const EVEN_ANSWER_MS = 500;
 

@@ -4,7 +4,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { ROUTES, routeKey, type Access } from '@hatchworks/shared/routes';
+import type { Access } from '@hatchworks/shared/routes';
 import type { StoredUser } from '../data/users-repository';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import type { VerifiedToken } from '../lib/tokens';
@@ -20,13 +20,40 @@ export type Identify = (event: APIGatewayProxyEventV2) => Promise<Caller>;
 
 export type CallerContext = Context & { caller?: () => Promise<Caller> };
 
-const ACCESS_BY_ROUTE = new Map<string, Access>(
-  ROUTES.map((route) => [routeKey(route), route.access]),
-);
+/**
+ * On AWS, the function's own route and its access level, written into its bundle from the
+ * manifest when the CDK bundles it (`define` in infra/aws/constructs/app-function.ts); undefined
+ * anywhere else. The manifest itself stays out of the bundles (~6 KB each).
+ */
+declare const HATCHWORKS_ROUTE_KEY: string | undefined;
+declare const HATCHWORKS_ROUTE_ACCESS: Access | undefined;
 
-/** A route's access level from the manifest; a route missing there is a deployment error. */
+let registered: ReadonlyMap<string, Access> | undefined;
+
+/**
+ * Gives the access level of every route, from the manifest, to a process that serves them all
+ * (the local stack's gateway, the tests).
+ */
+export function registerRouteAccess(levels: ReadonlyMap<string, Access>): void {
+  registered = levels;
+}
+
+/**
+ * A route's access level from the manifest: the one compiled into the bundle, else the registered
+ * ones. A route found in neither, or a request for another route than the bundle's, is a
+ * deployment error and fails closed.
+ */
 export function accessOf(key: string): Access {
-  const access = ACCESS_BY_ROUTE.get(key);
+  if (
+    typeof HATCHWORKS_ROUTE_ACCESS !== 'undefined' &&
+    typeof HATCHWORKS_ROUTE_KEY !== 'undefined'
+  ) {
+    if (HATCHWORKS_ROUTE_KEY !== key) {
+      throw new Error(`This function serves ${HATCHWORKS_ROUTE_KEY}, not ${key}`);
+    }
+    return HATCHWORKS_ROUTE_ACCESS;
+  }
+  const access = registered?.get(key);
   if (!access) throw new Error(`Route ${key} is not in the route manifest`);
   return access;
 }

@@ -14,7 +14,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
-import { AppFunction, type MailAccess } from './app-function';
+import { AppFunction } from './app-function';
 import type { FunctionKeys } from './function-keys';
 import { routeFunctionSpec } from './function-spec';
 
@@ -53,8 +53,6 @@ export interface AppApiProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** The stack's keys; each route's function gets only those its manifest entry names. */
   readonly keys?: FunctionKeys;
-  /** The mail sender, given only to the functions of routes that send mail. */
-  readonly mail?: MailAccess;
   /** Steady-state requests per second across the API before API Gateway answers 429. */
   readonly rateLimit?: number;
   readonly burstLimit?: number;
@@ -104,7 +102,6 @@ export class AppApi extends Construct {
         table: props.table,
         ...(props.environment ? { environment: props.environment } : {}),
         ...(props.keys ? { keys: props.keys } : {}),
-        ...(props.mail ? { mail: props.mail } : {}),
       });
       new HttpRoute(this, `${route.id}Route`, {
         httpApi: this.httpApi,

@@ -137,7 +137,16 @@ export class AppFunction extends Construct {
         ...keys.environment,
         ...mail?.environment,
       },
-      bundling: FUNCTION_BUNDLING,
+      bundling: spec.route
+        ? {
+            ...FUNCTION_BUNDLING,
+            // The access guard's route and level, so the manifest itself stays out of the bundle.
+            define: {
+              HATCHWORKS_ROUTE_KEY: JSON.stringify(spec.route.key),
+              HATCHWORKS_ROUTE_ACCESS: JSON.stringify(spec.route.access),
+            },
+          }
+        : FUNCTION_BUNDLING,
     });
 
     if (table) {

@@ -1,5 +1,11 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  StreamViewType,
+  Table,
+  type ITable,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
 
@@ -8,7 +14,8 @@ const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 /**
  * The product's single table, built from `TABLE_DEFINITION` (the same declaration the local
  * bootstrap uses). It holds every balance and ledger entry, so it is guarded against loss:
- * point-in-time recovery, deletion protection, and retained when the stack goes away.
+ * point-in-time recovery, deletion protection, and retained when the stack goes away. Its stream
+ * (keys only) feeds the mail function.
  */
 export class AppTable extends Construct {
   readonly table: ITable;
@@ -24,6 +31,8 @@ export class AppTable extends Construct {
       deletionProtection: true,
       timeToLiveAttribute: TABLE_DEFINITION.ttlAttribute,
       removalPolicy: RemovalPolicy.RETAIN,
+      // Keys only: the mail function reads what it needs from the table (table-definition.ts).
+      stream: StreamViewType[TABLE_DEFINITION.streamView],
     });
     for (const index of TABLE_DEFINITION.globalIndexes) {
       table.addGlobalSecondaryIndex({

@@ -1,6 +1,7 @@
 import type { Duration } from 'aws-cdk-lib';
 import {
   routeKey,
+  type Access,
   usesTokens,
   type RouteDefinition,
   type SecretName,
@@ -30,6 +31,11 @@ export interface FunctionSpec {
   readonly secrets?: readonly SecretName[];
   /** Sends mail: gets `ses:SendEmail` on the sender identity and the mail settings. */
   readonly sendsMail?: boolean;
+  /**
+   * The API route it serves: its key and access level are written into the bundle, where the
+   * access guard reads them (functions/src/middleware/access.ts).
+   */
+  readonly route?: { readonly key: string; readonly access: Access };
   /** @default 512 */
   readonly memorySize?: number;
   /** @default 10 seconds */
@@ -47,6 +53,6 @@ export function routeFunctionSpec(route: RouteDefinition): FunctionSpec {
     signsTokens: route.signsTokens === true,
     credentials: route.credentials === true,
     secrets: route.secrets ?? [],
-    sendsMail: route.sendsMail === true,
+    route: { key: routeKey(route), access: route.access },
   };
 }

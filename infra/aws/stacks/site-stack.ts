@@ -16,6 +16,7 @@ import type { MailAccess } from '../constructs/app-function';
 import { AppTable } from '../constructs/app-table';
 import { CognitoLogin } from '../constructs/cognito-login';
 import { FunctionSecrets } from '../constructs/function-secrets';
+import { MailSender } from '../constructs/mail-sender';
 import { OriginSecret } from '../constructs/origin-secret';
 import { SiteDeployment } from '../constructs/site-deployment';
 import { SiteDistribution } from '../constructs/site-distribution';
@@ -80,6 +81,8 @@ const pascalCase = (name: string): string =>
 export class SiteStack extends Stack {
   readonly table: AppTable;
   readonly api: AppApi;
+  /** The function that sends the queued account mails, fed by the table's stream. */
+  readonly mailSender: MailSender;
   readonly site: SiteDistribution;
   readonly deployment: SiteDeployment;
   /** The ES256 key pair of the product's own tokens. */
@@ -94,7 +97,7 @@ export class SiteStack extends Stack {
   readonly userMigration?: UserMigration;
   /** What `/config.json` holds. */
   readonly runtimeConfig: RuntimeConfig;
-  /** The sender identity and mail settings of the routes that send mail; undefined without one. */
+  /** The sender identity and mail settings of the mail function; undefined without one. */
   readonly mail?: MailAccess;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
@@ -149,6 +152,13 @@ export class SiteStack extends Stack {
         verifyKeys: this.signingKey.publicKeys,
         signingKey: this.signingKey.secret,
         secrets: this.secrets.secrets,
+      },
+    });
+    this.mailSender = new MailSender(this, 'Mail', {
+      table: this.table.table,
+      environment: {
+        LOG_LEVEL: environment.LOG_LEVEL,
+        LOG_CONSUMED_CAPACITY: environment.LOG_CONSUMED_CAPACITY,
       },
       ...(this.mail ? { mail: this.mail } : {}),
     });

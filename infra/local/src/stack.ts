@@ -15,6 +15,7 @@ import { seedDemoAccounts } from './seed-accounts';
 import { seedDemoFeatures } from './seed-features';
 import { seedDemoTracker } from './seed-tracker';
 import { startServer, type RunningServer } from './server';
+import { startStreamPoller, type StreamPoller } from './stream-poller';
 import { ensureTable } from './table';
 
 export interface LocalStackOptions {
@@ -117,6 +118,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
   let server: RunningServer | undefined;
   let mail: RunningMailSink | undefined;
+  let poller: StreamPoller | undefined;
   try {
     // Listening first: the issuer URL contains the port, which port 0 settles only now. The
     // server answers 503 until everything below is ready.
@@ -163,12 +165,28 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await seedDemoFeatures();
       await seedDemoTracker();
     }
+    // The mail function reads the table's stream, as the event source mapping feeds it on AWS.
+    const { MAIL_STREAM_FILTER } = await import('@hatchworks/functions/data/mail-requests');
+    poller = await startStreamPoller({
+      dynamo: dynamo.client,
+      endpoint: dynamo.endpoint,
+      tableName: options.tableName,
+      consumers: [
+        {
+          name: 'mail',
+          filter: MAIL_STREAM_FILTER,
+          handler: async () =>
+            (await import('@hatchworks/functions/triggers/send-queued-mail')).handler,
+        },
+      ],
+    });
     server.serve({
       config: { ...options.config, auth: idp.auth },
       mounts: [{ prefix: IDP_PATH, handle: idp.handle }, mailboxHandler(mail)],
     });
     const running = server;
     const sink = mail;
+    const stream = poller;
     return {
       url: running.url,
       issuer: idp.issuer,
@@ -179,12 +197,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailboxUrl: `${running.url}${MAILBOX_PATH}`,
       stop: async () => {
         await running.close();
+        await stream.stop();
         await sink.stop();
         await dynamo.stop();
       },
     };
   } catch (error) {
     await server?.close();
+    await poller?.stop();
     await mail?.stop();
     await dynamo.stop();
     throw error;

@@ -40,7 +40,7 @@ async function describe(client: DynamoDBClient, tableName: string) {
 
 /**
  * Creates the table from TABLE_DEFINITION when it is missing, adds any index a newer definition
- * declares, and turns TTL on: the local twin of the CDK table.
+ * declares, and turns TTL and the change stream on: the local twin of the CDK table.
  */
 export async function ensureTable(
   client: DynamoDBClient,
@@ -66,9 +66,19 @@ export async function ensureTable(
           ]),
         ],
         GlobalSecondaryIndexes: def.globalIndexes.map(indexDefinition),
+        StreamSpecification: { StreamEnabled: true, StreamViewType: def.streamView },
       }),
     );
   } else {
+    // A table made before the stream existed gets it (a local data folder of an older version).
+    if (!existing.StreamSpecification?.StreamEnabled) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          StreamSpecification: { StreamEnabled: true, StreamViewType: def.streamView },
+        }),
+      );
+    }
     const present = new Set(
       (existing.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName),
     );

@@ -1,4 +1,3 @@
-import { ACCOUNT_LIMITS } from '@hatchworks/shared/constants';
 import {
   ACCOUNT_MESSAGES,
   RegisterInputSchema,
@@ -7,23 +6,21 @@ import {
 import { createUser } from '../../data/user-creation';
 import { toApiUser } from '../../data/users-repository';
 import { takeRegistrationSlot } from '../../domain/account-limits';
-import { mailVerificationLink } from '../../domain/account-mail';
 import { emailLocalPart, fallbackDisplayName, fallbackUsername } from '../../domain/usernames';
 import { clientIp } from '../../lib/client-ip';
-import { issueSecret } from '../../lib/one-time-token';
 import { hashPassword } from '../../lib/passwords';
 import { httpHandler } from '../../middleware/http-handler';
 import { created } from '../../middleware/response';
 
 /**
  * Creates an account whose email is not proven yet: no eggs and no token until the link mailed
- * to the address is opened (`POST /api/auth/verify-email`), which credits the welcome.
+ * to the address is opened (`POST /api/auth/verify-email`), which credits the welcome. The mail is
+ * queued in the account's own transaction and sent by the mail function a moment later.
  */
 export const handler = httpHandler({
   body: RegisterInputSchema,
   handler: async ({ body, event }) => {
     await takeRegistrationSlot(clientIp(event), body.email);
-    const verification = issueSecret();
     const outcome = await createUser({
       email: body.email,
       username: body.username ?? fallbackUsername(emailLocalPart(body.email)),
@@ -31,15 +28,11 @@ export const handler = httpHandler({
       isVerified: false,
       persons: [],
       passwordHash: await hashPassword(body.password),
-      verification: {
-        hash: verification.hash,
-        ttlSeconds: ACCOUNT_LIMITS.verificationLinkSeconds,
-      },
+      mailVerification: true,
       // A chosen username must be free; a derived one is made unique.
       makeUsernameUnique: body.username === undefined,
     });
     if (!outcome.created) throw new Error('Registration cannot link an identity');
-    await mailVerificationLink(outcome.user, verification.secret);
     return created<RegisterResult>({ user: toApiUser(outcome.user) }, ACCOUNT_MESSAGES.checkEmail);
   },
 });

@@ -1,15 +1,16 @@
 import { ACCOUNT_MESSAGES, PasswordResetInputSchema } from '@hatchworks/shared/schemas/users';
+import { queueMail } from '../../data/mail-queue';
 import { getUserByEmail } from '../../data/users-repository';
 import { takeMailSlot } from '../../domain/account-limits';
-import { sendPasswordReset } from '../../domain/account-mail';
 import { clientIp } from '../../lib/client-ip';
 import { answerNoSoonerThan } from '../../lib/even-timing';
 import { httpHandler } from '../../middleware/http-handler';
 import { accepted } from '../../middleware/response';
 
 /**
- * Mails a one-time password-reset link, valid one hour, to the account with this email. Always
- * 202 and equally slow, so it does not tell whether an address has an account.
+ * Queues a mail with a one-time password-reset link, valid one hour, to the account with this
+ * email (the mail function sends it). Always 202 and equally slow, so it does not tell whether an
+ * address has an account.
  */
 export const handler = httpHandler({
   body: PasswordResetInputSchema,
@@ -17,7 +18,7 @@ export const handler = httpHandler({
     const startedAt = Date.now();
     await takeMailSlot('reset', clientIp(event), body.email);
     const user = await getUserByEmail(body.email);
-    if (user) await sendPasswordReset(user);
+    if (user) await queueMail({ kind: 'reset-password', userId: user.id });
     await answerNoSoonerThan(startedAt);
     return accepted(ACCOUNT_MESSAGES.mailSent);
   },

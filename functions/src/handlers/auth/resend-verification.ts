@@ -1,8 +1,8 @@
 import * as z from '@hatchworks/shared/zod';
 import { ACCOUNT_MESSAGES, ResendVerificationInputSchema } from '@hatchworks/shared/schemas/users';
+import { queueMail } from '../../data/mail-queue';
 import { getUserByEmail } from '../../data/users-repository';
 import { takeMailSlot } from '../../domain/account-limits';
-import { sendVerification } from '../../domain/account-mail';
 import { clientIp } from '../../lib/client-ip';
 import { answerNoSoonerThan } from '../../lib/even-timing';
 import { ValidationError } from '../../lib/errors';
@@ -10,7 +10,8 @@ import { authHandler } from '../../middleware/auth-handler';
 import { accepted } from '../../middleware/response';
 
 /**
- * Mails a new verification link (voiding the last one) to an account whose email is not proven.
+ * Queues a mail with a new verification link (voiding the last one) to an account whose email is
+ * not proven.
  * Always 202 and equally slow, so it does not tell whether an address has an account; a
  * signed-in caller may leave the body out to get it at their own address.
  */
@@ -24,7 +25,7 @@ export const handler = authHandler({
     }
     await takeMailSlot('verification', clientIp(event), email);
     const user = await getUserByEmail(email);
-    if (user && !user.is_verified) await sendVerification(user);
+    if (user && !user.is_verified) await queueMail({ kind: 'verify-email', userId: user.id });
     await answerNoSoonerThan(startedAt);
     return accepted(ACCOUNT_MESSAGES.mailSent);
   },

@@ -1,5 +1,4 @@
 import * as z from '@hatchworks/shared/zod';
-import { ACCOUNT_LIMITS } from '@hatchworks/shared/constants';
 import { ACCOUNT_MESSAGES, VerifyUserInputSchema } from '@hatchworks/shared/schemas/users';
 import { createUser } from '../../data/user-creation';
 import {
@@ -9,12 +8,10 @@ import {
   toApiUser,
 } from '../../data/users-repository';
 import { takeSignUpSlot } from '../../domain/account-limits';
-import { mailVerificationLink } from '../../domain/account-mail';
 import { emailLocalPart, fallbackDisplayName, fallbackUsername } from '../../domain/usernames';
 import { clientIp } from '../../lib/client-ip';
 import { AppError, ConflictError, ForbiddenError } from '../../lib/errors';
 import { normalizeEmail, personHashes } from '../../lib/identity-hash';
-import { issueSecret } from '../../lib/one-time-token';
 import { fetchUserInfo } from '../../lib/userinfo';
 import { authHandler } from '../../middleware/auth-handler';
 import { withMessage } from '../../middleware/response';
@@ -65,7 +62,6 @@ export const handler = authHandler({
     }
 
     await takeSignUpSlot(clientIp(event));
-    const verification = vouched ? undefined : issueSecret();
     const outcome = await createUser({
       email,
       displayName: fallbackDisplayName(email, info.name, body?.display_name),
@@ -78,21 +74,13 @@ export const handler = authHandler({
       ),
       isVerified: vouched,
       persons: [emailPerson, subjectPerson],
-      ...(verification
-        ? {
-            verification: {
-              hash: verification.hash,
-              ttlSeconds: ACCOUNT_LIMITS.verificationLinkSeconds,
-            },
-          }
-        : {}),
+      // The provider did not vouch for the address: the product proves it, as for registration.
+      mailVerification: !vouched,
       identity,
       makeUsernameUnique: true,
     });
     if (outcome.created) {
-      if (!verification) return withMessage(toApiUser(outcome.user), VERIFIED);
-      // The provider did not vouch for the address: the product proves it, as for registration.
-      await mailVerificationLink(outcome.user, verification.secret);
+      if (vouched) return withMessage(toApiUser(outcome.user), VERIFIED);
       return withMessage(toApiUser(outcome.user), ACCOUNT_MESSAGES.checkEmail);
     }
     // A simultaneous call created the user first: answer with that one.

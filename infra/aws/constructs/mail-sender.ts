@@ -1,0 +1,90 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { MAIL_STREAM_FILTER } from '@hatchworks/functions/data/mail-requests';
+import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
+import { functionEntry } from '../paths';
+import { acknowledgeWildcards } from './acknowledge-wildcards';
+import { AppFunction, type MailAccess } from './app-function';
+
+export interface MailSenderProps {
+  /** The table, with its stream. */
+  readonly table: ITable;
+  /** Log settings shared by every function. */
+  readonly environment: Readonly<Record<string, string>>;
+  /** The sender; without one the function is deployed and warns that its mails fail. */
+  readonly mail?: MailAccess;
+}
+
+/**
+ * The mail function (`functions/src/triggers/send-queued-mail.ts`): the only function that sends
+ * mail. Request handlers queue account mails as `MAIL#` items; the table's stream feeds the new
+ * ones to this function through a filtered event source (nothing else on the stream invokes it),
+ * which retries a failed mail three times and then parks it in a dead-letter queue kept 14 days.
+ * It issues the link it mails, so it is a credentials function.
+ */
+export class MailSender extends Construct {
+  readonly handler: AppFunction;
+  readonly deadLetters: Queue;
+
+  constructor(scope: Construct, id: string, props: MailSenderProps) {
+    super(scope, id);
+    this.handler = new AppFunction(this, 'Function', {
+      spec: {
+        id: 'SendQueuedMail',
+        description: 'Sends the queued account mails from the table stream',
+        entry: functionEntry('triggers/send-queued-mail'),
+        table: 'readwrite',
+        credentials: true,
+        sendsMail: true,
+        timeout: Duration.seconds(30),
+      },
+      table: props.table,
+      environment: props.environment,
+      ...(props.mail ? { mail: props.mail } : {}),
+    });
+    this.deadLetters = new Queue(this, 'DeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is the dead-letter queue of the mail event source; it has none itself.',
+    });
+    this.handler.function.addEventSource(
+      new DynamoEventSource(props.table, {
+        // Mails queued before a (re)deployment of the mapping are not sent again.
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 10,
+        retryAttempts: 3,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.deadLetters),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual(MAIL_STREAM_FILTER.eventName),
+            dynamodb: {
+              Keys: {
+                [TABLE_DEFINITION.partitionKey]: {
+                  S: FilterRule.beginsWith(MAIL_STREAM_FILTER.partitionKeyPrefix),
+                },
+              },
+            },
+          }),
+        ],
+      }),
+    );
+    acknowledgeWildcards(this.handler.role, [
+      {
+        finding: /^Resource::\*$/,
+        reason:
+          'The stream event source needs dynamodb:ListStreams, which has no resource of its own; ' +
+          'X-Ray tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) has none either.',
+        actionsOnAnyResource: /^(xray:.*|dynamodb:ListStreams)$/,
+      },
+    ]);
+  }
+}

@@ -1,0 +1,197 @@
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  ExpiredIteratorException,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  TrimmedDataAccessException,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
+
+/** Which records a consumer gets: the event source filter of its function on AWS. */
+export interface StreamFilter {
+  readonly eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
+  readonly partitionKeyPrefix: string;
+}
+
+/** A function fed by the table's stream, as Lambda's event source mapping feeds it on AWS. */
+export interface StreamConsumer {
+  readonly name: string;
+  readonly filter: StreamFilter;
+  readonly handler: () => Promise<(event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>>;
+}
+
+export interface StreamPollerOptions {
+  readonly dynamo: DynamoDBClient;
+  readonly endpoint: string;
+  readonly tableName: string;
+  readonly consumers: readonly StreamConsumer[];
+  /** Between two reads of a shard with nothing new. @default 100 */
+  readonly idleMs?: number;
+  /** Tries per batch before its records are dropped (the DLQ on AWS). @default 3 */
+  readonly attempts?: number;
+}
+
+export interface StreamPoller {
+  /** Stops reading; resolves once the batch in hand is delivered. */
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const matches = (record: StreamRecord, filter: StreamFilter) =>
+  record.eventName === filter.eventName &&
+  (record.dynamodb?.Keys?.[TABLE_DEFINITION.partitionKey]?.S ?? '').startsWith(
+    filter.partitionKeyPrefix,
+  );
+
+/** A stream record in the shape Lambda hands to a function (`DynamoDBStreamEvent`). */
+function asLambdaRecord(record: StreamRecord, streamArn: string) {
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName,
+    eventVersion: record.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: record.awsRegion,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...record.dynamodb,
+      ApproximateCreationDateTime: record.dynamodb?.ApproximateCreationDateTime
+        ? record.dynamodb.ApproximateCreationDateTime.getTime() / 1000
+        : undefined,
+    },
+  } as DynamoDBStreamEvent['Records'][number];
+}
+
+/**
+ * The local stand-in for Lambda's DynamoDB event source mappings: it reads the table's stream on
+ * DynamoDB Local, shard by shard, and hands each consumer the new records its filter selects, in
+ * order, as one `DynamoDBStreamEvent` per read. A batch that fails (throws, or reports
+ * `batchItemFailures`) is tried again from the first failed record, `attempts` times in all, and
+ * then dropped with a log line, as AWS would send it to the dead-letter queue. It starts at the
+ * stream's end: records written before the local stack started are not replayed.
+ */
+export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
+  const table = await options.dynamo.send(
+    new DescribeTableCommand({ TableName: options.tableName }),
+  );
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`${options.tableName} has no stream`);
+  const streams = new DynamoDBStreamsClient({
+    endpoint: options.endpoint,
+    region: process.env.AWS_REGION ?? 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const idleMs = options.idleMs ?? 100;
+  const attempts = options.attempts ?? 3;
+  let stopped = false;
+  /** Open shards and where their next read starts. */
+  const iterators = new Map<string, string>();
+  const finished = new Set<string>();
+
+  async function shardIterator(shardId: string, type: 'LATEST' | 'TRIM_HORIZON') {
+    const answer = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ShardIteratorType: type,
+      }),
+    );
+    return answer.ShardIterator;
+  }
+
+  /** Finds shards not seen yet: those open now start at their end, later ones at their start. */
+  async function discover(initial: boolean) {
+    const described = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const shard of described.StreamDescription?.Shards ?? []) {
+      const id = shard.ShardId;
+      if (!id || iterators.has(id) || finished.has(id)) continue;
+      const open = shard.SequenceNumberRange?.EndingSequenceNumber === undefined;
+      if (initial && !open) {
+        finished.add(id);
+        continue;
+      }
+      const iterator = await shardIterator(id, initial ? 'LATEST' : 'TRIM_HORIZON');
+      if (iterator) iterators.set(id, iterator);
+    }
+  }
+
+  async function deliver(consumer: StreamConsumer, records: StreamRecord[]) {
+    let pending = records.filter((record) => matches(record, consumer.filter));
+    for (let attempt = 1; pending.length > 0; attempt += 1) {
+      let failedFrom: string | undefined;
+      try {
+        const handler = await consumer.handler();
+        const answer = await handler({
+          Records: pending.map((record) => asLambdaRecord(record, streamArn!)),
+        });
+        failedFrom = answer?.batchItemFailures?.[0]?.itemIdentifier;
+        if (!failedFrom) return;
+      } catch (error) {
+        console.error(`Stream consumer ${consumer.name} failed:`, error);
+      }
+      if (attempt >= attempts) {
+        console.error(
+          `Stream consumer ${consumer.name}: ${pending.length} record(s) dropped after ${attempts} tries`,
+        );
+        return;
+      }
+      const from = pending.findIndex((record) => record.dynamodb?.SequenceNumber === failedFrom);
+      if (from > 0) pending = pending.slice(from);
+      await sleep(idleMs * attempt);
+    }
+  }
+
+  async function readShard(shardId: string, iterator: string): Promise<boolean> {
+    let answer;
+    try {
+      answer = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
+    } catch (error) {
+      if (
+        error instanceof ExpiredIteratorException ||
+        error instanceof TrimmedDataAccessException
+      ) {
+        iterators.delete(shardId);
+        return false;
+      }
+      throw error;
+    }
+    const records = answer.Records ?? [];
+    if (answer.NextShardIterator) iterators.set(shardId, answer.NextShardIterator);
+    else {
+      iterators.delete(shardId);
+      finished.add(shardId);
+    }
+    for (const consumer of options.consumers) await deliver(consumer, records);
+    return records.length > 0;
+  }
+
+  await discover(true);
+
+  const loop = (async () => {
+    while (!stopped) {
+      let busy = false;
+      try {
+        await discover(false);
+        for (const [shardId, iterator] of [...iterators]) {
+          if (stopped) break;
+          busy = (await readShard(shardId, iterator)) || busy;
+        }
+      } catch (error) {
+        if (!stopped) console.error('Reading the table stream failed:', error);
+      }
+      if (!busy && !stopped) await sleep(idleMs);
+    }
+  })();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+      streams.destroy();
+    },
+  };
+}
