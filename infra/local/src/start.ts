@@ -69,19 +69,24 @@ async function main(): Promise<void> {
   );
   process.once('exit', () => rmSync(endpointFile, { force: true }));
 
-  console.log(`\n  Hatchworks is running at ${stack.url}`);
-  console.log(`  Data: ${DATA_DIR} (${stack.seeded ? 'demo data seeded' : 'existing data kept'})`);
-  console.log('  Demo accounts (email / password):');
-  for (const account of DEMO_ACCOUNTS) {
-    console.log(`    ${account.role.padEnd(5)}  ${account.email} / ${account.password}`);
-  }
-  console.log(`  Signing in: "Login" opens the local hosted login at ${stack.issuer}`);
-  console.log('    (the demo accounts and every account registered on the site sign in there).');
+  // One write, so whoever reads the output (a terminal, the tests) gets the banner whole.
   console.log(
-    `  Mail: every mail the site sends lands in the local mailbox at ${stack.mailboxUrl}`,
+    [
+      '',
+      `  Hatchworks is running at ${stack.url}`,
+      `  Data: ${DATA_DIR} (${stack.seeded ? 'demo data seeded' : 'existing data kept'})`,
+      '  Demo accounts (email / password):',
+      ...DEMO_ACCOUNTS.map(
+        (account) => `    ${account.role.padEnd(5)}  ${account.email} / ${account.password}`,
+      ),
+      `  Signing in: "Login" opens the local hosted login at ${stack.issuer}`,
+      '    (the demo accounts and every account registered on the site sign in there).',
+      `  Mail: every mail the site sends lands in the local mailbox at ${stack.mailboxUrl}`,
+      '    (kept in memory until you stop; nothing is delivered outside this machine).',
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
   );
-  console.log('    (kept in memory until you stop; nothing is delivered outside this machine).');
-  console.log('  Press Ctrl-C to stop.\n');
 
   let stopping = false;
   const stop = (signal: string) => {
