@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { FUNCTION_BUNDLING } from '../infra/aws/constructs/app-function';
+import { ROUTES, routeKey } from '@hatchworks/shared/routes';
+import { FUNCTION_BUNDLING, routeDefines } from '../infra/aws/constructs/app-function';
 
 /** The goal: a function's cold start at most this many times the bare handler's. */
 export const COLD_START_GOAL = 1.3;
@@ -26,6 +27,9 @@ const FUNCTION_ENTRY = join(
   'list-features.ts',
 );
 const BARE_ENTRY = join(REPO_ROOT, 'infra', 'test', 'support', 'bare-handler.ts');
+
+/** The route of that function, whose key and access level the CDK writes into its bundle. */
+const ROUTE = ROUTES.find((route) => route.handler === 'features/list-features');
 
 export interface ColdStartReport {
   /** The function measured: its route and handler module. */
@@ -159,6 +163,7 @@ export async function measureColdStart(
       minify: FUNCTION_BUNDLING.minify,
       external: FUNCTION_BUNDLING.externalModules,
       banner: { js: FUNCTION_BUNDLING.banner ?? '' },
+      define: ROUTE ? routeDefines({ key: routeKey(ROUTE), access: ROUTE.access }) : {},
       logLevel: 'error',
     });
     writeFileSync(join(dir, 'runner.mjs'), RUNNER);

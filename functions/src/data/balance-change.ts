@@ -60,6 +60,12 @@ export interface BalanceChange<R> {
   readonly now?: Date;
   /** The error when the user does not exist (default 401: the caller's own account is gone). */
   readonly missingUser?: () => Error;
+  /**
+   * The user as the caller's token check read it a moment ago: the first attempt plans from it
+   * instead of reading again. Safe when stale: the transaction is conditional on the balance it
+   * planned from, so a stale copy only costs a second attempt, from a consistent read.
+   */
+  readonly knownUser?: StoredUser;
 }
 
 async function readUser(id: string, missing: () => Error): Promise<StoredUser> {
@@ -116,7 +122,9 @@ export async function changeBalance<R>(change: BalanceChange<R>): Promise<R> {
   if (earlier) return earlier.result;
 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-    const user = await readUser(userId, change.missingUser ?? (() => new UnauthorizedError()));
+    const known = attempt === 1 && change.knownUser?.id === userId ? change.knownUser : undefined;
+    const user =
+      known ?? (await readUser(userId, change.missingUser ?? (() => new UnauthorizedError())));
     const plan = await change.plan(user);
     const balanceAfter = user.egg_balance + plan.amount;
     if (balanceAfter < 0) throw plan.insufficient();

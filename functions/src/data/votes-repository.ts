@@ -9,6 +9,7 @@ import { batchGetFeatures, getFeature, settleFeatureRank } from './features-repo
 import { queryPage, type Page } from './query-page';
 import { featureKeys, voteKeys } from './keys';
 import { putNew } from './transactions';
+import type { StoredUser } from './users-repository';
 
 /** A vote as stored: one item per voter and feature. */
 export interface StoredVote {
@@ -47,13 +48,19 @@ export async function castVote(
   userId: string,
   featureId: string,
   eggs: number,
-  idempotencyKey?: string,
-  now = new Date(),
+  options: {
+    readonly idempotencyKey?: string;
+    /** The voter as the token check read them: spares the first attempt its read. */
+    readonly voter?: StoredUser;
+    readonly now?: Date;
+  } = {},
 ): Promise<VoteResult> {
+  const { idempotencyKey, now = new Date() } = options;
   const timestamp = now.toISOString();
   const voted = await changeBalance<VoteResult>({
     userId,
     now,
+    ...(options.voter ? { knownUser: options.voter } : {}),
     ...(idempotencyKey
       ? { idempotency: { operation: 'vote', key: idempotencyKey, request: { featureId, eggs } } }
       : {}),

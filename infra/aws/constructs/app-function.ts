@@ -41,6 +41,17 @@ export const FUNCTION_BUNDLING: BundlingOptions = {
   banner: CREATE_REQUIRE_BANNER,
 };
 
+/**
+ * The esbuild `define`s of a route's function: its route key and access level, which the access
+ * guard reads (functions/src/middleware/access.ts), so the manifest itself stays out of the bundle.
+ */
+export function routeDefines(route: { readonly key: string; readonly access: string }) {
+  return {
+    HATCHWORKS_ROUTE_KEY: JSON.stringify(route.key),
+    HATCHWORKS_ROUTE_ACCESS: JSON.stringify(route.access),
+  };
+}
+
 /** What a function whose spec `sendsMail` gets, and no other function does. */
 export interface MailAccess {
   /** The SES identity it may send as: `ses:SendEmail` on this ARN only. */
@@ -140,11 +151,7 @@ export class AppFunction extends Construct {
       bundling: spec.route
         ? {
             ...FUNCTION_BUNDLING,
-            // The access guard's route and level, so the manifest itself stays out of the bundle.
-            define: {
-              HATCHWORKS_ROUTE_KEY: JSON.stringify(spec.route.key),
-              HATCHWORKS_ROUTE_ACCESS: JSON.stringify(spec.route.access),
-            },
+            define: routeDefines(spec.route),
           }
         : FUNCTION_BUNDLING,
     });

@@ -13,6 +13,9 @@ export const handler = authHandler({
     const caller = await user();
     const input = parseWithMessage(VoteInputSchema, body);
     if (input.user_id !== undefined && input.user_id !== caller.id) throw new ForbiddenError();
-    return castVote(caller.id, input.feature_id, input.eggs_allocated, idempotencyKey(event));
+    return castVote(caller.id, input.feature_id, input.eggs_allocated, {
+      idempotencyKey: idempotencyKey(event),
+      voter: caller,
+    });
   },
 });
