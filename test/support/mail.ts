@@ -56,6 +56,14 @@ export async function waitForMail(to: string, options: WaitForMailOptions = {}):
   }
 }
 
+/**
+ * Waits until a mail queued by an answer just received would have gone out (the stack's stream
+ * poller reads every 100 ms), so a test can tell that no mail was sent rather than not yet.
+ */
+export async function mailQueueSettled(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 600));
+}
+
 /** The first link in the mail's text part whose path starts with `pathPrefix`. */
 export function linkFromMail(mail: Pick<Mail, 'text'>, pathPrefix: string): URL {
   for (const [candidate] of mail.text.matchAll(/https?:\/\/[^\s<>"']+/g)) {

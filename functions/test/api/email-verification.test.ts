@@ -5,7 +5,7 @@ import { bearer, dataLayer, registerUser, verificationToken } from '../../../tes
 import { api } from '../../../test/support/api';
 import { freshClientAddress } from '../../../test/support/client-addresses';
 import { ledgerOf } from '../../../test/support/eggs';
-import { mailbox } from '../../../test/support/mail';
+import { mailbox, mailQueueSettled } from '../../../test/support/mail';
 
 const password = 'long enough password';
 const freshEmail = () => `verify-${randomUUID()}@example.test`;
@@ -156,6 +156,7 @@ describe('POST /api/auth/resend-verification', () => {
       await resend({ email: verified.user.email }),
       await resend(undefined, bearer(verified.token)),
     ];
+    await mailQueueSettled();
 
     // Assess
     expect(answers.map((answer) => [answer.status, answer.body.message])).toEqual(

@@ -5,7 +5,7 @@ import { bearer, dataLayer, registerUser, verifyHostedUser } from '../../../test
 import { api } from '../../../test/support/api';
 import { freshClientAddress } from '../../../test/support/client-addresses';
 import { signInWithIdp } from '../../../test/support/idp';
-import { linkFromMail, mailbox, waitForMail } from '../../../test/support/mail';
+import { linkFromMail, mailbox, mailQueueSettled, waitForMail } from '../../../test/support/mail';
 import { TEST_SCRYPT_N } from '../../../test/support/password-cost';
 
 const INVALID_LINK = 'This password reset link is invalid or has expired.';
@@ -141,6 +141,7 @@ describe('POST /api/auth/password-reset and /confirm', () => {
     const forUnknown = await askReset(unknown);
     const unknownMs = Date.now() - started;
     const forKnown = await askReset(known.user.email);
+    await mailQueueSettled();
 
     // Assess
     expect([forUnknown.status, forKnown.status]).toEqual([202, 202]);
