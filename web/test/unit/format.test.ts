@@ -46,8 +46,9 @@ describe('formatCount', () => {
 describe('formatDate against the browser', () => {
   it('writes every month as en-US does, in UTC', () => {
     for (let month = 0; month < 12; month += 1) {
-      const value = new Date(Date.UTC(2024, month, month === 1 ? 29 : 31 - (month % 2), 23, 30))
-        .toISOString();
+      const value = new Date(
+        Date.UTC(2024, month, month === 1 ? 29 : 31 - (month % 2), 23, 30),
+      ).toISOString();
       expect(formatDate(value)).toBe(
         new Date(value).toLocaleDateString('en-US', {
           year: 'numeric',
