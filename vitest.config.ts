@@ -21,6 +21,7 @@ export default defineConfig({
           ],
           environment: 'node',
           env: { LOG_LEVEL: 'SILENT', TABLE_NAME: 'unit-tests', AWS_REGION: 'us-east-1' },
+          setupFiles: ['functions/test/support/route-access.ts'],
         },
       },
       {
