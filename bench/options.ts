@@ -1,7 +1,11 @@
 import { parseArgs } from 'node:util';
 
-/** `mixed`: the site's usual mix over a few features; `hot`: every user votes on one request. */
-export const SCENARIOS = ['mixed', 'hot'] as const;
+/**
+ * `mixed`: the site's usual mix over a few features; `hot`: every user keeps voting on one request
+ * (a sustained stress: as many votes in flight as users, all the time); `burst`: rounds in which
+ * every user votes on one request at the same moment, the next round once all are answered.
+ */
+export const SCENARIOS = ['mixed', 'hot', 'burst'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -26,7 +30,8 @@ export interface BenchOptions {
 export const USAGE = `Usage: npm run bench -- [options]
 
   --scenario S    mixed (default): votes, lists, claims, profiles and creations over a few
-                  features; hot: 50 users on one request, every user only voting on it
+                  features; hot: 50 users on one request, every user only voting on it,
+                  non-stop; burst: rounds of all 50 voting on it at the same moment
                   (forces --features 1; env BENCH_SCENARIO)
   --users N       simulated users (default 50, env BENCH_USERS)
   --in-flight N   requests each user keeps in flight (default 1, env BENCH_IN_FLIGHT)
@@ -74,7 +79,7 @@ export function readOptions(
     throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')}, got "${scenario}"`);
   }
   const features =
-    scenario === 'hot'
+    scenario === 'hot' || scenario === 'burst'
       ? 1
       : (positiveInteger('--features', values.features ?? env.BENCH_FEATURES, 5) ?? 5);
   return {

@@ -184,7 +184,7 @@ const MIX = [
 type Operation = (typeof MIX)[number]['name'];
 
 function pick(next: () => number, options: BenchOptions): Operation {
-  if (options.scenario === 'hot') return 'vote';
+  if (options.scenario !== 'mixed') return 'vote';
   let roll = next() * MIX.reduce((total, each) => total + each.weight, 0);
   for (const each of MIX) {
     roll -= each.weight;
@@ -223,7 +223,7 @@ export async function run(
           // Hot: small votes, so 500 welcome eggs last the whole run.
           json: {
             feature_id: feature?.id,
-            eggs_allocated: 1 + Math.floor(next() * (options.scenario === 'hot' ? 3 : 10)),
+            eggs_allocated: 1 + Math.floor(next() * (options.scenario === 'mixed' ? 10 : 3)),
           },
         });
         return;
@@ -253,6 +253,12 @@ export async function run(
 
   client.measuring = true;
   const started = performance.now();
+  if (options.scenario === 'burst') {
+    // Every user votes at the same moment; the next round starts once all are answered.
+    while (more()) await Promise.all(setup.users.map((user) => perform(user, 'vote')));
+    client.measuring = false;
+    return { seconds: (performance.now() - started) / 1000 };
+  }
   await Promise.all(
     setup.users.map(async (user) => {
       // Hot: nothing but votes on the one request.
