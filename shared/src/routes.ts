@@ -451,3 +451,10 @@ export type RouteId = (typeof ROUTES)[number]['id'];
 /** `METHOD /path` as API Gateway writes a route key. */
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): string =>
   `${route.method} ${route.path}`;
+
+/**
+ * Every route's access level by route key, for a process that runs every handler (the local
+ * gateway, the unit tests) to register with the access guard; each Lambda bundle carries its own.
+ */
+export const routeAccessLevels = (): ReadonlyMap<string, Access> =>
+  new Map(ROUTES.map((route) => [routeKey(route), route.access]));

@@ -6,7 +6,17 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { ROUTES, routeKey, type RouteDefinition } from '@hatchworks/shared/routes';
+import { registerRouteAccess } from '@hatchworks/functions/middleware/access';
+import {
+  ROUTES,
+  routeAccessLevels,
+  routeKey,
+  type RouteDefinition,
+} from '@hatchworks/shared/routes';
+
+// On Lambda each bundle carries its own route's access level; here one process serves every
+// route, so the access guard gets them all from the manifest.
+registerRouteAccess(routeAccessLevels());
 
 const HANDLERS_DIR = fileURLToPath(new URL('../../../functions/src/handlers/', import.meta.url));
 
@@ -91,32 +101,16 @@ function safeDecode(text: string): string {
 
 const loaded = new Map<string, Promise<LambdaHandler>>();
 
-let accessRegistered: Promise<void> | undefined;
-
-/**
- * On Lambda each bundle carries its own route's access level; here one process serves every
- * route, so the access guard gets them all from the manifest before the first handler runs.
- */
-function registerAccessLevels(): Promise<void> {
-  accessRegistered ??= import('@hatchworks/functions/middleware/access').then(
-    ({ registerRouteAccess }) =>
-      registerRouteAccess(new Map(ROUTES.map((route) => [routeKey(route), route.access]))),
-  );
-  return accessRegistered;
-}
-
 /** Imports a handler module once, like a warm Lambda keeps its module scope. */
 function loadHandler(route: RouteDefinition): Promise<LambdaHandler> {
   let handler = loaded.get(route.handler);
   if (!handler) {
     const url = pathToFileURL(`${HANDLERS_DIR}${route.handler}.ts`).href;
-    handler = registerAccessLevels()
-      .then(() => import(url))
-      .then((module: { handler?: LambdaHandler }) => {
-        if (typeof module.handler !== 'function')
-          throw new Error(`${route.handler} exports no handler`);
-        return module.handler;
-      });
+    handler = import(url).then((module: { handler?: LambdaHandler }) => {
+      if (typeof module.handler !== 'function')
+        throw new Error(`${route.handler} exports no handler`);
+      return module.handler;
+    });
     loaded.set(route.handler, handler);
   }
   return handler;
