@@ -40,6 +40,9 @@ export interface StreamPoller {
   stop(): Promise<void>;
 }
 
+/** How often the stream's shards are listed again while every known shard is being read. */
+const DISCOVER_EVERY_MS = 5_000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const matches = (record: StreamRecord, filter: StreamFilter) =>
@@ -91,20 +94,31 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   /** Open shards and where their next read starts. */
   const iterators = new Map<string, string>();
   const finished = new Set<string>();
+  /** The last record read of each shard: an iterator that expired resumes right after it. */
+  const lastRead = new Map<string, string>();
+  let discoveredAt = 0;
 
-  async function shardIterator(shardId: string, type: 'LATEST' | 'TRIM_HORIZON') {
+  async function shardIterator(
+    shardId: string,
+    type: 'LATEST' | 'TRIM_HORIZON' | 'AFTER_SEQUENCE_NUMBER',
+  ) {
     const answer = await streams.send(
       new GetShardIteratorCommand({
         StreamArn: streamArn,
         ShardId: shardId,
         ShardIteratorType: type,
+        ...(type === 'AFTER_SEQUENCE_NUMBER' ? { SequenceNumber: lastRead.get(shardId) } : {}),
       }),
     );
     return answer.ShardIterator;
   }
 
-  /** Finds shards not seen yet: those open now start at their end, later ones at their start. */
+  /**
+   * Finds shards without an iterator: those open at start begin at their end, later ones at their
+   * start, and one whose iterator expired right after its last record read.
+   */
   async function discover(initial: boolean) {
+    discoveredAt = Date.now();
     const described = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     for (const shard of described.StreamDescription?.Shards ?? []) {
       const id = shard.ShardId;
@@ -114,7 +128,8 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         finished.add(id);
         continue;
       }
-      const iterator = await shardIterator(id, initial ? 'LATEST' : 'TRIM_HORIZON');
+      const type = lastRead.has(id) ? 'AFTER_SEQUENCE_NUMBER' : initial ? 'LATEST' : 'TRIM_HORIZON';
+      const iterator = await shardIterator(id, type);
       if (iterator) iterators.set(id, iterator);
     }
   }
@@ -155,15 +170,20 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         error instanceof TrimmedDataAccessException
       ) {
         iterators.delete(shardId);
+        discoveredAt = 0;
         return false;
       }
       throw error;
     }
     const records = answer.Records ?? [];
+    const last = records.at(-1)?.dynamodb?.SequenceNumber;
+    if (last) lastRead.set(shardId, last);
     if (answer.NextShardIterator) iterators.set(shardId, answer.NextShardIterator);
     else {
       iterators.delete(shardId);
       finished.add(shardId);
+      // Its child shard takes over: list the shards again in the next round.
+      discoveredAt = 0;
     }
     for (const consumer of options.consumers) await deliver(consumer, records);
     return records.length > 0;
@@ -175,7 +195,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     while (!stopped) {
       let busy = false;
       try {
-        await discover(false);
+        // New shards appear when one closes (which resets `discoveredAt`), else rarely.
+        if (Date.now() - discoveredAt > DISCOVER_EVERY_MS) {
+          await discover(false);
+        }
         for (const [shardId, iterator] of [...iterators]) {
           if (stopped) break;
           busy = (await readShard(shardId, iterator)) || busy;
