@@ -250,3 +250,34 @@ export const trackerCounterKeys = {
   requests: { PK: 'COUNTER', SK: 'TRACKER_REQUESTS' },
   suggestions: { PK: 'COUNTER', SK: 'TRACKER_SUGGESTIONS' },
 };
+
+/*
+ * Closing the loop (issue 12): what happened to a request (an event), and who hears about it
+ * (its followers). See notification-events.ts.
+ */
+
+/** What people follow and comment on: a feature request, a tracker request or a suggestion. */
+export type SubjectType = 'feature' | 'tracker_request' | 'tracker_suggestion';
+
+export const notificationEventKeys = {
+  /**
+   * One item per event, written in the transaction of the change it tells about; the table's
+   * stream hands it to the fan-out, which reads it back. TTL removes it after 30 days.
+   */
+  item: (eventId: string) => ({ PK: `EVENT#${eventId}`, SK: 'EVENT' }),
+  prefix: 'EVENT#',
+};
+
+export const followerKeys = {
+  /**
+   * One item per person following a subject (its author, a signed-in voter, a commenter): the
+   * fan-out Queries this one partition to find whom to tell.
+   */
+  item: (subjectType: SubjectType, subjectId: string, userId: string) => ({
+    PK: `FOLLOWERS#${subjectType}#${subjectId}`,
+    SK: `USER#${userId}`,
+  }),
+  partition: (subjectType: SubjectType, subjectId: string) =>
+    `FOLLOWERS#${subjectType}#${subjectId}`,
+  userPrefix: 'USER#',
+};
