@@ -23,7 +23,9 @@ import { queryPage, type Page, type PartitionQuery, type QueryFilter } from './q
 import { putNew, type TransactItem } from './transactions';
 
 /** A feature as stored (its API fields, the author's id and a snapshot of names). */
-export interface StoredFeature extends Omit<Feature, 'project' | 'user'> {
+export interface StoredFeature extends Omit<Feature, 'project' | 'user' | 'comment_count'> {
+  /** Live comments, replies included; absent on features nobody commented on yet. */
+  readonly comment_count?: number;
   readonly project_title: string;
   readonly user_display_name: string;
   readonly user_username: string;
@@ -50,6 +52,7 @@ export function toApiFeature(item: StoredFeature): Feature {
     priority_level: item.priority_level,
     total_eggs: item.total_eggs,
     vote_count: item.vote_count,
+    comment_count: item.comment_count ?? 0,
     tags: item.tags,
     created_at: item.created_at,
     updated_at: item.updated_at,

@@ -281,3 +281,33 @@ export const followerKeys = {
     `FOLLOWERS#${subjectType}#${subjectId}`,
   userPrefix: 'USER#',
 };
+
+/*
+ * Issue 12, comments slice: comments on features, tracker requests and suggestions. See the
+ * "Comments" section of README.md.
+ */
+
+export const commentKeys = {
+  /** One item per comment, found by its id alone (the comment routes name only the comment). */
+  item: (commentId: string) => ({ PK: `COMMENT#${commentId}`, SK: 'COMMENT' }),
+  /** GSI1 (top-level comments only): a subject's threads by latest activity (`<iso>#<id>`). */
+  byActivity: (subjectType: SubjectType, subjectId: string, activityAt: string, id: string) => ({
+    GSI1PK: `COMMENTS#${subjectType}#${subjectId}`,
+    GSI1SK: `${activityAt}#${id}`,
+  }),
+  /** GSI2 (top-level comments only): a subject's threads as written (ULIDs sort by time). */
+  byCreation: (subjectType: SubjectType, subjectId: string, id: string) => ({
+    GSI2PK: `COMMENTS#${subjectType}#${subjectId}`,
+    GSI2SK: id,
+  }),
+  subjectPartition: (subjectType: SubjectType, subjectId: string) =>
+    `COMMENTS#${subjectType}#${subjectId}`,
+  /** GSI3 (replies only): the replies of one top-level comment, oldest first. */
+  reply: (parentId: string, id: string) => ({ GSI3PK: `COMMENT_REPLIES#${parentId}`, GSI3SK: id }),
+  repliesPartition: (parentId: string) => `COMMENT_REPLIES#${parentId}`,
+  /** The subject's pinned Team answer: `comment_id`; absent when none is pinned. */
+  pinned: (subjectType: SubjectType, subjectId: string) => ({
+    PK: `COMMENTS#${subjectType}#${subjectId}`,
+    SK: 'PINNED',
+  }),
+};

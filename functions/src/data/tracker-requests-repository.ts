@@ -85,7 +85,7 @@ export const trackerRequestTarget: TrackerTarget<StoredTrackerRequest> = {
 
 /** The API shape of a stored request (without the caller's vote, added by the list). */
 export function toTrackerRequest(item: Record<string, unknown>): StoredTrackerRequest {
-  return withoutKeys(item) as StoredTrackerRequest;
+  return { comment_count: 0, ...withoutKeys(item) } as StoredTrackerRequest;
 }
 
 /**
@@ -172,6 +172,7 @@ export function newTrackerRequest(
     title: input.title,
     description: input.description,
     votes: 0,
+    comment_count: 0,
     status: TRACKER_DEFAULTS.status,
     priority: input.priority,
     category: input.category,

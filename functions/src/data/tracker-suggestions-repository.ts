@@ -55,7 +55,7 @@ export const trackerSuggestionTarget: TrackerTarget<StoredSuggestion> = {
 };
 
 export const toSuggestion = (item: Record<string, unknown>) =>
-  withoutKeys(item) as StoredSuggestion;
+  ({ comment_count: 0, ...withoutKeys(item) }) as StoredSuggestion;
 
 /** Stores a new suggestion with its views, its counter and its activity entry in one transaction. */
 export async function createSuggestion(
@@ -70,6 +70,7 @@ export async function createSuggestion(
     suggested_group: input.group,
     rationale: input.rationale,
     votes: 0,
+    comment_count: 0,
     created_at: now.toISOString(),
   };
   const items = [

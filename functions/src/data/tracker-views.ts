@@ -7,6 +7,8 @@ import { TABLE_DEFINITION } from './table-definition';
 export interface VotableRecord {
   readonly id: string;
   readonly votes: number;
+  /** Live comments (issue 12), kept by the comment transactions; absent on old records. */
+  readonly comment_count?: number;
 }
 
 /**

@@ -141,8 +141,19 @@ export async function castVote<R extends VotableRecord>(
           Put: {
             TableName: tableName,
             Item: item,
-            ConditionExpression: 'votes = :before',
-            ExpressionAttributeValues: { ':before': record.votes },
+            // The comment count too: a comment added since the read must not be written over.
+            ...(record.comment_count === undefined
+              ? {
+                  ConditionExpression: 'votes = :before AND attribute_not_exists(comment_count)',
+                  ExpressionAttributeValues: { ':before': record.votes },
+                }
+              : {
+                  ConditionExpression: 'votes = :before AND comment_count = :comments',
+                  ExpressionAttributeValues: {
+                    ':before': record.votes,
+                    ':comments': record.comment_count,
+                  },
+                }),
           },
         },
         ...views.map((view) => ({

@@ -56,6 +56,8 @@ export const FeatureSchema = z.object({
   priority_level: z.enum(PRIORITY_LEVELS),
   total_eggs: z.number().check(z.int()),
   vote_count: z.number().check(z.int()),
+  /** Live comments on it, replies included (issue 12). */
+  comment_count: z.number().check(z.int()),
   tags: z.array(z.string()),
   use_case: z.optional(z.string()),
   expected_benefits: z.optional(z.string()),

@@ -157,6 +157,8 @@ export const TrackerFeatureRequestSchema = z.object({
   date: z.string(),
   project_id: z.nullable(z.string()),
   project: z.nullable(TrackerProjectSchema),
+  /** Live comments on it, replies included (issue 12). */
+  comment_count: z.number().check(z.int()),
   /** The caller's own vote on it (signed-in user or anonymous id cookie). */
   my_vote: MyVoteSchema,
 });
@@ -171,6 +173,8 @@ export const ProjectSuggestionSchema = z.object({
   rationale: z.string(),
   votes: z.number().check(z.int()),
   created_at: z.string(),
+  /** Live comments on it, replies included (issue 12). */
+  comment_count: z.number().check(z.int()),
   my_vote: MyVoteSchema,
 });
 export type ProjectSuggestion = z.infer<typeof ProjectSuggestionSchema>;
@@ -417,3 +421,8 @@ export type ProjectSuggestionList = z.infer<typeof ProjectSuggestionListSchema>;
 /** `data` of `GET /api/tracker/activity` (with `next_cursor` beside it). */
 export const ActivityListSchema = z.object({ activity: z.array(ActivityItemSchema) });
 export type ActivityList = z.infer<typeof ActivityListSchema>;
+
+/** The `{id}` of one tracker request's or suggestion's routes (issue 12). */
+export const TrackerIdParamsSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(TRACKER_LIMITS.idMax)),
+});

@@ -27,6 +27,7 @@ export const handler = authHandler({
           suggested_group: input.group,
           rationale: input.rationale,
           votes: 0,
+          comment_count: 0,
           created_at: new Date().toISOString(),
         }
       : await createSuggestion(input, voter.author);

@@ -1,0 +1,3 @@
+import { createCommentHandler } from './subject-routes';
+
+export const handler = createCommentHandler('tracker_request');

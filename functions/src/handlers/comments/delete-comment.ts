@@ -1,0 +1,15 @@
+import { CommentIdParamsSchema } from '@hatchworks/shared/schemas/comments';
+import { deleteComment } from '../../data/comments-repository';
+import { authHandler } from '../../middleware/auth-handler';
+import { commentWithSubject } from './subject-routes';
+
+/** `DELETE /api/comments/{id}`: the author within 15 minutes, admins any time. */
+export const handler = authHandler({
+  params: CommentIdParamsSchema,
+  handler: async ({ params, user }): Promise<{ id: string; deleted: true }> => {
+    const caller = await user();
+    const { subject } = await commentWithSubject(params.id);
+    await deleteComment(params.id, caller, subject);
+    return { id: params.id, deleted: true };
+  },
+});

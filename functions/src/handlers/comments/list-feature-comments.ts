@@ -1,0 +1,3 @@
+import { listCommentsHandler } from './subject-routes';
+
+export const handler = listCommentsHandler('feature');

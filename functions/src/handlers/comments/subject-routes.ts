@@ -1,0 +1,76 @@
+import {
+  COMMENT_MESSAGES,
+  COMMENT_RATE_LIMITS,
+  CommentInputSchema,
+  CommentListQuerySchema,
+  type Comment,
+  type CommentList,
+  type CommentSubjectType,
+} from '@hatchworks/shared/schemas/comments';
+import { findCommentSubject, type CommentSubject } from '../../data/comment-subjects';
+import { addComment, getComment, listComments } from '../../data/comments-repository';
+import { consumeHit } from '../../data/rate-limits-repository';
+import { NotFoundError, RateLimitedError } from '../../lib/errors';
+import { authHandler } from '../../middleware/auth-handler';
+import { parseWithMessage } from '../../middleware/parse-with-message';
+import { created, page, type HandlerResult } from '../../middleware/response';
+import * as z from '@hatchworks/shared/zod';
+
+/** The `{id}` of a subject's routes. */
+const SubjectParamsSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+});
+
+/** `GET …/{id}/comments` of one subject type: public, but a hidden feature hides its comments. */
+export const listCommentsHandler = (type: CommentSubjectType) =>
+  authHandler({
+    params: SubjectParamsSchema,
+    query: CommentListQuerySchema,
+    handler: async ({ params, query, caller }): Promise<HandlerResult<CommentList>> => {
+      // Only a feature's visibility depends on who asks; tracker subjects skip the token lookup.
+      const viewer = type === 'feature' ? (await caller()).user : undefined;
+      const subject = await findCommentSubject(type, params.id, viewer);
+      if (!subject) throw new NotFoundError();
+      const result = await listComments(subject, query.order, query.limit, query.cursor);
+      return page(result.list, result.nextCursor);
+    },
+  });
+
+/**
+ * Counts one new comment against the author's minute and day windows; a full one answers 429
+ * with Retry-After.
+ */
+async function limitComments(userId: string): Promise<void> {
+  const wait = await consumeHit([
+    { key: `comments-minute#user#${userId}`, limit: COMMENT_RATE_LIMITS.perMinute, seconds: 60 },
+    { key: `comments-day#user#${userId}`, limit: COMMENT_RATE_LIMITS.perDay, seconds: 86_400 },
+  ]);
+  if (wait > 0) throw new RateLimitedError(COMMENT_MESSAGES.tooManyComments(wait), wait);
+}
+
+/** `POST …/{id}/comments` of one subject type: signed-in users (the route is `user`). */
+export const createCommentHandler = (type: CommentSubjectType) =>
+  authHandler({
+    params: SubjectParamsSchema,
+    // Parsed below so that the rules' own messages become the error message.
+    body: z.unknown(),
+    handler: async ({ params, body, user }): Promise<HandlerResult<Comment>> => {
+      const input = parseWithMessage(CommentInputSchema, body);
+      const author = await user();
+      const subject = await findCommentSubject(type, params.id, author);
+      if (!subject) throw new NotFoundError();
+      await limitComments(author.id);
+      return created(
+        await addComment(subject, author, { body: input.body, parentId: input.parent_id }),
+      );
+    },
+  });
+
+/** A live comment and the subject it is on, or 404. */
+export async function commentWithSubject(id: string): Promise<{ subject: CommentSubject }> {
+  const comment = await getComment(id);
+  if (!comment || comment.deleted_at !== undefined) throw new NotFoundError();
+  const subject = await findCommentSubject(comment.subject_type, comment.subject_id, 'anyone');
+  if (!subject) throw new NotFoundError();
+  return { subject };
+}

@@ -1,0 +1,13 @@
+import { CommentIdParamsSchema, type Comment } from '@hatchworks/shared/schemas/comments';
+import { unpinComment } from '../../data/comments-repository';
+import { authHandler } from '../../middleware/auth-handler';
+import { commentWithSubject } from './subject-routes';
+
+/** `DELETE /api/comments/{id}/pin` (admins): no Team answer on the subject any more. */
+export const handler = authHandler({
+  params: CommentIdParamsSchema,
+  handler: async ({ params }): Promise<Comment> => {
+    const { subject } = await commentWithSubject(params.id);
+    return unpinComment(params.id, subject);
+  },
+});

@@ -1,0 +1,29 @@
+import {
+  TrackerIdParamsSchema,
+  type TrackerFeatureRequest,
+} from '@hatchworks/shared/schemas/tracker';
+import { toTrackerRequest, trackerRequestTarget } from '../../data/tracker-requests-repository';
+import { getRecord } from '../../data/tracker-views';
+import { NotFoundError } from '../../lib/errors';
+import { authHandler } from '../../middleware/auth-handler';
+import type { HandlerResult } from '../../middleware/response';
+import { withMyVotes } from './my-votes';
+
+/** `GET /api/tracker/feature-requests/{id}`: one request with the reader's vote (its own page). */
+export const handler = authHandler({
+  params: TrackerIdParamsSchema,
+  handler: async ({ params, event, caller }): Promise<HandlerResult<TrackerFeatureRequest>> => {
+    const found = await getRecord(trackerRequestTarget, params.id);
+    if (!found) throw new NotFoundError();
+    const request = toTrackerRequest(found as unknown as Record<string, unknown>);
+    const result = await withMyVotes(
+      event,
+      caller,
+      'feature_request',
+      Promise.resolve({ items: [request], nextCursor: null }),
+    );
+    const [item] = result.items;
+    if (!item) throw new NotFoundError();
+    return { kind: 'result', status: 200, data: item, headers: result.headers };
+  },
+});

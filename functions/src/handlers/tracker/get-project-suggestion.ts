@@ -1,0 +1,26 @@
+import { TrackerIdParamsSchema, type ProjectSuggestion } from '@hatchworks/shared/schemas/tracker';
+import { toSuggestion, trackerSuggestionTarget } from '../../data/tracker-suggestions-repository';
+import { getRecord } from '../../data/tracker-views';
+import { NotFoundError } from '../../lib/errors';
+import { authHandler } from '../../middleware/auth-handler';
+import type { HandlerResult } from '../../middleware/response';
+import { withMyVotes } from './my-votes';
+
+/** `GET /api/tracker/project-suggestions/{id}`: one suggestion with the reader's vote. */
+export const handler = authHandler({
+  params: TrackerIdParamsSchema,
+  handler: async ({ params, event, caller }): Promise<HandlerResult<ProjectSuggestion>> => {
+    const found = await getRecord(trackerSuggestionTarget, params.id);
+    if (!found) throw new NotFoundError();
+    const suggestion = toSuggestion(found as unknown as Record<string, unknown>);
+    const result = await withMyVotes(
+      event,
+      caller,
+      'project_suggestion',
+      Promise.resolve({ items: [suggestion], nextCursor: null }),
+    );
+    const [item] = result.items;
+    if (!item) throw new NotFoundError();
+    return { kind: 'result', status: 200, data: item, headers: result.headers };
+  },
+});
