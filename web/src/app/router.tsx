@@ -39,6 +39,16 @@ const PAGES = [
   { path: paths.verifyEmail.path, ...page(() => import('./routes/verify-email')) },
   { path: paths.resetPassword.path, ...page(() => import('./routes/reset-password')) },
   { path: paths.authCallback.path, ...page(() => import('./routes/auth-callback')) },
+  // Issue 12: comments (detail pages)
+  { path: paths.featureDetail.path, ...page(() => import('./routes/feature-detail')) },
+  {
+    path: paths.trackerRequestDetail.path,
+    ...page(() => import('./routes/tracker/request-detail')),
+  },
+  {
+    path: paths.trackerSuggestionDetail.path,
+    ...page(() => import('./routes/tracker/suggestion-detail')),
+  },
   { path: '*', ...page(() => import('./routes/not-found')) },
 ];
 

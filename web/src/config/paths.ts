@@ -17,6 +17,17 @@ export const paths = {
   resetPassword: { path: '/reset-password', title: 'Reset Password' },
   authCallback: { path: '/auth/callback', title: 'Signing in' },
   authSilentRenew: { path: '/auth/silent-renew', title: 'Signing in' },
+  // Issue 12: comments (the detail pages of each subject)
+  featureDetail: { path: '/features/:id', title: 'Feature Request' },
+  trackerRequestDetail: { path: '/tracker/requests/:id', title: 'Feature Request' },
+  trackerSuggestionDetail: { path: '/tracker/suggestions/:id', title: 'Project Suggestion' },
 } as const;
+
+/** The page of one subject (issue 12): `/features/<id>`, `/tracker/requests/<id>`, … */
+export const detailHref = {
+  feature: (id: string) => `/features/${encodeURIComponent(id)}`,
+  trackerRequest: (id: string) => `/tracker/requests/${encodeURIComponent(id)}`,
+  trackerSuggestion: (id: string) => `/tracker/suggestions/${encodeURIComponent(id)}`,
+};
 
 export type PathKey = keyof typeof paths;

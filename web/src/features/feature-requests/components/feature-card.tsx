@@ -1,7 +1,10 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import { Badge } from '../../../components/ui/badge';
 import { CardMeta } from '../../../components/ui/card-meta';
+import { CommentCount } from '../../../components/ui/comment-count';
+import { detailHref } from '../../../config/paths';
 import {
   FEATURE_STATUS_BADGES,
   FeatureStatusBadge,
@@ -19,6 +22,8 @@ interface FeatureCardProps {
   onModerate?: (action: ModerationAction) => void;
   /** The viewer's own pending or rejected request, which only they (and admins) can see. */
   own?: boolean;
+  /** On the request's own page (issue 12): its title is the page's h1 and links nowhere. */
+  onOwnPage?: boolean;
 }
 
 /** What an author reads on their own request that nobody else sees. */
@@ -48,7 +53,14 @@ function LongText({ label, text }: { label: string; text: string | undefined }) 
  * priority dot and the title, one line with the status badge, project, type, author and date, the
  * texts, the tags, and a footer with the eggs and votes beside the Vote (or moderation) buttons.
  */
-export function FeatureCard({ feature, onVote, onModerate, own = false }: FeatureCardProps) {
+export function FeatureCard({
+  feature,
+  onVote,
+  onModerate,
+  own = false,
+  onOwnPage = false,
+}: FeatureCardProps) {
+  const Heading = onOwnPage ? 'h1' : 'h3';
   const titleId = useId();
   const canVote = feature.status === 'approved' && onVote !== undefined;
   const canModerate = feature.status === 'pending' && onModerate !== undefined;
@@ -67,9 +79,15 @@ export function FeatureCard({ feature, onVote, onModerate, own = false }: Featur
           aria-label={priority}
           title={priority}
         />
-        <h3 id={titleId} className="feature-card__title">
-          {feature.title}
-        </h3>
+        <Heading id={titleId} className="feature-card__title">
+          {onOwnPage ? (
+            feature.title
+          ) : (
+            <Link to={detailHref.feature(feature.id)} className="feature-card__title-link">
+              {feature.title}
+            </Link>
+          )}
+        </Heading>
       </div>
 
       <CardMeta>
@@ -120,6 +138,7 @@ export function FeatureCard({ feature, onVote, onModerate, own = false }: Featur
             <EggIcon /> {countOf(feature.total_eggs, 'egg')}
           </span>
           <span className="feature-card__votes">{countOf(feature.vote_count, 'vote')}</span>
+          <CommentCount count={feature.comment_count} href={detailHref.feature(feature.id)} />
         </p>
         {canVote || canModerate ? (
           <div className="feature-card__actions">

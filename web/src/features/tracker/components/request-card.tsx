@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
 import { Badge } from '../../../components/ui/badge';
 import { CardMeta } from '../../../components/ui/card-meta';
-import { paths } from '../../../config/paths';
+import { CommentCount } from '../../../components/ui/comment-count';
+import { detailHref, paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { FILTER_PARAMS } from '../utils/request-filters';
 import { TRACKER_STATUS_TONES } from '../utils/request-labels';
@@ -20,7 +21,14 @@ function projectRequestsHref(projectId: string): string {
  * project with its group, the priority, the category and the date; the description; the tags last.
  * The up and down votes with the count sit beside it. User text is shown as text, never as markup.
  */
-export function RequestCard({ request }: { request: TrackerFeatureRequest }) {
+export function RequestCard({
+  request,
+  onOwnPage = false,
+}: {
+  request: TrackerFeatureRequest;
+  /** On the request's own page: its title is the page's h1 and links nowhere. */
+  onOwnPage?: boolean;
+}) {
   return (
     <TrackerCard
       className="request-card"
@@ -32,6 +40,9 @@ export function RequestCard({ request }: { request: TrackerFeatureRequest }) {
       }}
       title={request.title}
       titleClassName="request-card__title"
+      {...(onOwnPage
+        ? { headingLevel: 'h1' as const }
+        : { href: detailHref.trackerRequest(request.id) })}
     >
       <CardMeta>
         <li className="card-meta__status">
@@ -69,6 +80,12 @@ export function RequestCard({ request }: { request: TrackerFeatureRequest }) {
           <time className="request-card__date" dateTime={request.created_at}>
             {formatDate(request.created_at)}
           </time>
+        </li>
+        <li className="request-card__comments">
+          <CommentCount
+            count={request.comment_count}
+            href={detailHref.trackerRequest(request.id)}
+          />
         </li>
       </CardMeta>
 

@@ -1,5 +1,7 @@
 import type { ProjectSuggestion } from '@hatchworks/shared/schemas/tracker';
 import { CardMeta } from '../../../components/ui/card-meta';
+import { CommentCount } from '../../../components/ui/comment-count';
+import { detailHref } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { TrackerCard } from './tracker-card';
 import './suggestion-card.css';
@@ -9,7 +11,14 @@ import './suggestion-card.css';
  * the description and the rationale; the votes with working up and down buttons sit beside it.
  * User text is shown as text, never as markup.
  */
-export function SuggestionCard({ suggestion }: { suggestion: ProjectSuggestion }) {
+export function SuggestionCard({
+  suggestion,
+  onOwnPage = false,
+}: {
+  suggestion: ProjectSuggestion;
+  /** On the suggestion's own page: its name is the page's h1 and links nowhere. */
+  onOwnPage?: boolean;
+}) {
   return (
     <TrackerCard
       className="suggestion-card"
@@ -21,6 +30,9 @@ export function SuggestionCard({ suggestion }: { suggestion: ProjectSuggestion }
       }}
       title={suggestion.name}
       titleClassName="suggestion-card__name"
+      {...(onOwnPage
+        ? { headingLevel: 'h1' as const }
+        : { href: detailHref.trackerSuggestion(suggestion.id) })}
     >
       <CardMeta>
         <li className="suggestion-card__group">
@@ -30,6 +42,12 @@ export function SuggestionCard({ suggestion }: { suggestion: ProjectSuggestion }
         <li>
           Suggested on{' '}
           <time dateTime={suggestion.created_at}>{formatDate(suggestion.created_at)}</time>
+        </li>
+        <li className="suggestion-card__comments">
+          <CommentCount
+            count={suggestion.comment_count}
+            href={detailHref.trackerSuggestion(suggestion.id)}
+          />
         </li>
       </CardMeta>
       <p className="suggestion-card__description">{suggestion.description}</p>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { VoteDirection, VoteTargetType } from '@hatchworks/shared/schemas/tracker';
 import { VoteButtons } from './vote-buttons';
 import './tracker-card.css';
@@ -14,6 +15,10 @@ interface TrackerCardProps {
   titleClassName: string;
   /** The rest of the card under the heading: the meta line, the text, the tags last. */
   children: ReactNode;
+  /** The item's own page, which the title links to (issue 12); absent on that page itself. */
+  href?: string;
+  /** h3 in lists; the item's own page makes it its h1. */
+  headingLevel?: 'h1' | 'h3';
 }
 
 /**
@@ -27,6 +32,8 @@ export function TrackerCard({
   title,
   titleClassName,
   children,
+  href,
+  headingLevel: Heading = 'h3',
 }: TrackerCardProps) {
   const titleId = useId();
   return (
@@ -39,9 +46,15 @@ export function TrackerCard({
         label={title}
       />
       <div className={`tracker-card__body ${className}__body`}>
-        <h3 id={titleId} className={`tracker-card__title ${titleClassName}`}>
-          {title}
-        </h3>
+        <Heading id={titleId} className={`tracker-card__title ${titleClassName}`}>
+          {href ? (
+            <Link to={href} className="tracker-card__title-link">
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
+        </Heading>
         {children}
       </div>
     </article>
