@@ -59,7 +59,14 @@ export function CommentItem({
       <header className="comment__header">
         {team ? (
           <span className="comment__team-badge">
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="icon">
+            <svg
+              viewBox="0 0 24 24"
+              width="0.9em"
+              height="0.9em"
+              aria-hidden="true"
+              focusable="false"
+              className="icon"
+            >
               <path
                 d="M12 2 15 8l6.5 1-4.7 4.6 1.1 6.4L12 17l-5.9 3 1.1-6.4L2.5 9 9 8z"
                 fill="currentColor"
