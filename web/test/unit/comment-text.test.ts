@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { linkify } from '../../src/features/comments/utils/comment-text';
+
+describe('linkify', () => {
+  it('turns http(s) links into link parts and leaves the rest as text', () => {
+    expect(linkify('See https://example.com/a?b=1 and http://x.test.')).toEqual([
+      { kind: 'text', text: 'See ' },
+      { kind: 'link', text: 'https://example.com/a?b=1', href: 'https://example.com/a?b=1' },
+      { kind: 'text', text: ' and ' },
+      { kind: 'link', text: 'http://x.test', href: 'http://x.test/' },
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
+  it('never links other schemes and keeps markup as plain text', () => {
+    expect(linkify('javascript:alert(1) <a href="https://evil.test">x</a>')).toEqual([
+      { kind: 'text', text: 'javascript:alert(1) <a href="' },
+      { kind: 'link', text: 'https://evil.test', href: 'https://evil.test/' },
+      { kind: 'text', text: '">x</a>' },
+    ]);
+  });
+
+  it('answers one text part when there is no link', () => {
+    expect(linkify('Just words')).toEqual([{ kind: 'text', text: 'Just words' }]);
+  });
+});
