@@ -54,6 +54,8 @@ export function CommentComposer({
       setError(formErrorMessage(failure, fallbackError));
     } finally {
       setSending(false);
+      // The field lost focus while disabled: give it back (unless the form closed meanwhile).
+      window.setTimeout(() => textareaRef.current?.focus(), 0);
     }
   };
 

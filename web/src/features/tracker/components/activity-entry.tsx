@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import type { ActivityItem } from '@hatchworks/shared/schemas/tracker';
+import { detailHref } from '../../../config/paths';
 import {
   ACTIVITY_TYPE_LABELS,
   actionLabel,
@@ -17,7 +19,18 @@ export function ActivityEntry({ item }: { item: ActivityItem }) {
       <span className="activity-entry__dot" aria-hidden="true" />
       <div className="activity-entry__body">
         <div className="activity-entry__heading">
-          <h3 className="activity-entry__title">{item.title}</h3>
+          <h3 className="activity-entry__title">
+            <Link
+              to={
+                item.reference_type === 'feature_request'
+                  ? detailHref.trackerRequest(item.reference_id)
+                  : detailHref.trackerSuggestion(item.reference_id)
+              }
+              className="activity-entry__link"
+            >
+              {item.title}
+            </Link>
+          </h3>
           {item.project ? (
             <span className="activity-entry__project">
               <span className="visually-hidden">Project: </span>
