@@ -159,6 +159,32 @@ describe.skipIf(skipBrowserTests)('Comments on the detail pages', () => {
     await section.getByRole('status').filter({ hasText: 'Comment deleted.' }).waitFor();
   });
 
+  it('shows an error with a retry when the comments cannot be loaded', async () => {
+    // Prepare
+    const request = await submitTrackerRequest();
+    let fail = true;
+    const page = await browser.openPage(`/tracker/requests/${request.id}`, {
+      prepare: (tab) =>
+        tab.route('**/api/tracker/feature-requests/*/comments*', (route) =>
+          fail
+            ? route.fulfill({
+                status: 500,
+                contentType: 'application/json',
+                body: JSON.stringify({ success: false, error: 'Boom', code: 'SERVER_ERROR' }),
+              })
+            : route.continue(),
+        ),
+    });
+    const section = commentsSection(page);
+    // Act
+    const retry = section.getByRole('button', { name: 'Try again' });
+    await retry.waitFor();
+    fail = false;
+    await retry.click();
+    // Assess
+    await section.getByText('No comments yet').waitFor();
+  });
+
   it('fits a phone and a desktop, signed out, as a user and as an admin', async () => {
     const [admin, user] = await Promise.all([loginAdmin(), registerUser({ display_name: 'Mo' })]);
     const request = await submitTrackerRequest({
@@ -190,6 +216,23 @@ describe.skipIf(skipBrowserTests)('Comments on the detail pages', () => {
         expect(overflow).toBeLessThanOrEqual(0);
         await screenshot(page, `comments-${who}-${name}`);
       }
+    }
+    // The other two pages, on a phone.
+    const project = await createProject(admin.token);
+    const feature = await createApprovedFeature(user.token, admin.token, project.id);
+    await postComment(`/api/features/${feature.id}/comments`, user.token, 'First!');
+    const suggestion = await submitTrackerSuggestion();
+    for (const [name, path] of [
+      ['feature', `/features/${feature.id}`],
+      ['suggestion', `/tracker/suggestions/${suggestion.id}`],
+    ] as const) {
+      const page = await openAs(path, user, VIEWPORTS.phone);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `comments-user-phone-${name}`);
     }
   });
 });
