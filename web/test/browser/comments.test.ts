@@ -183,6 +183,7 @@ describe.skipIf(skipBrowserTests)('Comments on the detail pages', () => {
     await retry.click();
     // Assess
     await section.getByText('No comments yet').waitFor();
+    expect(await retry.count()).toBe(0);
   });
 
   it('fits a phone and a desktop, signed out, as a user and as an admin', async () => {
