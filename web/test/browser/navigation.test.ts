@@ -11,7 +11,7 @@ const SCREENS = [
 describe.skipIf(skipBrowserTests)('Header navigation', () => {
   const browser = useBrowser();
 
-  it('shows Home, Tracker, Features and About to visitors, without Profile or Manage Projects', async () => {
+  it('shows Home, Tracker, Features, Changelog and About to visitors, without Profile or Manage Projects', async () => {
     // Prepare
     const page = await browser.openPage('/about');
 
