@@ -83,6 +83,27 @@ describe.skipIf(skipBrowserTests)('Changelog (/changelog)', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
+  it("shows the server's message when an entry is refused, keeping what was typed", async () => {
+    // Prepare
+    const page = await openSignedIn(browser, admin, '/changelog');
+    await page.getByRole('button', { name: 'Publish entry' }).click();
+    const form = page.getByRole('form', { name: 'Publish entry' });
+
+    // Act
+    await form.getByLabel('Body').fill('A body without a title.');
+    await form.getByRole('button', { name: 'Publish entry' }).click();
+    const alert = form.getByRole('alert').filter({ hasText: 'Title is required' });
+    await alert.waitFor();
+
+    // Assess
+    expect(await form.getByLabel('Body').inputValue()).toBe('A body without a title.');
+    expect(await form.getByLabel('Title').getAttribute('aria-describedby')).toBe(
+      await alert.getAttribute('id'),
+    );
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    expect(await form.count()).toBe(0);
+  });
+
   it('shows the entries and the Atom feed link to visitors, without the publish form', async () => {
     // Prepare / Act
     const page = await browser.openPage('/changelog');
