@@ -35,11 +35,13 @@ const WIDTHS = [
 describe.skipIf(skipBrowserTests)('Changelog (/changelog)', () => {
   const browser = useBrowser();
   let admin: AuthResult;
+  let member: AuthResult;
   let completed: Feature;
 
   beforeAll(async () => {
     admin = await loginAdmin();
     const author = await registerUser();
+    member = author;
     const project = await createProject(admin.token);
     const feature = await createApprovedFeature(author.token, admin.token, project.id);
     completed = await apiData<Feature>(`/api/admin/features/${feature.id}/status`, {
@@ -122,7 +124,7 @@ describe.skipIf(skipBrowserTests)('Changelog (/changelog)', () => {
   });
 
   it.each(WIDTHS)(
-    'is axe clean at $label width, signed out and as an admin',
+    'is axe clean at $label width, signed out, as a user and as an admin',
     async ({ label, viewport }) => {
       // Prepare
       const visitor = await browser.openPage('/changelog', { viewport, bypassCSP: true });
@@ -135,16 +137,26 @@ describe.skipIf(skipBrowserTests)('Changelog (/changelog)', () => {
       await signedIn.getByRole('button', { name: 'Publish entry' }).click();
       await signedIn.getByRole('form', { name: 'Publish entry' }).waitFor();
       await signedIn.getByText(/Loading completed requests/).waitFor({ state: 'detached' });
+      const asUser = await openSignedIn(browser, member, '/changelog', {
+        viewport,
+        bypassCSP: true,
+      });
+      await asUser.getByRole('article').first().waitFor();
 
       // Act
       const visitorViolations = await seriousAccessibilityViolations(visitor);
       const adminViolations = await seriousAccessibilityViolations(signedIn);
+      const userViolations = await seriousAccessibilityViolations(asUser);
+      const userCanPublish = await asUser.getByRole('button', { name: 'Publish entry' }).count();
       await screenshot(visitor, `changelog-${label}-signed-out`);
       await screenshot(signedIn, `changelog-${label}-admin`);
+      await screenshot(asUser, `changelog-${label}-user`);
 
       // Assess
       expect(visitorViolations).toEqual([]);
       expect(adminViolations).toEqual([]);
+      expect(userViolations).toEqual([]);
+      expect(userCanPublish).toBe(0);
     },
   );
 });
