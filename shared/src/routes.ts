@@ -472,6 +472,14 @@ export const ROUTES = [
     table: 'readwrite',
   },
   {
+    id: 'DeleteChangelogEntry',
+    method: 'DELETE',
+    path: '/api/changelog/{id}',
+    handler: 'changelog/delete-entry',
+    access: 'admin',
+    table: 'readwrite',
+  },
+  {
     id: 'GetChangelogFeed',
     method: 'GET',
     // Outside /api: CloudFront sends `/changelog.xml` to the API (a behaviour of its own, cached)

@@ -234,3 +234,53 @@ export async function listChangelogEntries(options: {
   );
   return { items: page.items.map(toEntry), nextCursor: page.nextCursor };
 }
+
+const DELETE_ATTEMPTS = 3;
+
+/**
+ * Deletes an entry (admins): the entry and, on the requests it closed that still name it, the
+ * `announced_in` mark, in one transaction. The `announced` events it wrote stay: people were told.
+ * A request announced again meanwhile keeps its newer mark (its condition fails; read again).
+ */
+export async function deleteChangelogEntry(id: string): Promise<void> {
+  for (let attempt = 1; attempt <= DELETE_ATTEMPTS; attempt += 1) {
+    const { Item } = await db.send(
+      new GetCommand({ TableName: tableName, Key: changelogKeys.item(id), ConsistentRead: true }),
+    );
+    if (!Item) throw new NotFoundError();
+    const closes = toEntry(Item).closes;
+    const subjects = closes.length
+      ? await batchGetItems(closes.map((subject) => SUBJECT_TABLE[subject.type].key(subject.id)))
+      : [];
+    const marked = subjects.filter((subject) => subject.announced_in === id);
+    const items: TransactItem[] = [
+      {
+        Delete: {
+          TableName: tableName,
+          Key: changelogKeys.item(id),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      ...marked.map((subject): TransactItem => ({
+        Update: {
+          TableName: tableName,
+          Key: { PK: subject.PK, SK: subject.SK },
+          UpdateExpression: 'REMOVE announced_in, announced_at',
+          ConditionExpression: 'announced_in = :entry',
+          ExpressionAttributeValues: { ':entry': id },
+        },
+      })),
+    ];
+    try {
+      await retryOnConflict(() => transact(items));
+      return;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      // Deleted meanwhile (a simultaneous retry): done all the same.
+      if (failedCondition(codes, 0)) return;
+      if (codes?.includes('ConditionalCheckFailed')) continue;
+      throw error;
+    }
+  }
+  throw new AppError(409, 'CONFLICT');
+}

@@ -72,7 +72,7 @@ async function setTrackerStatus(
   );
 }
 
-async function stored(key: Record<string, string>) {
+async function storedItem(key: Record<string, string>) {
   const { client } = await dataLayer();
   const { Item } = await client.db.send(new GetCommand({ TableName: client.tableName, Key: key }));
   return Item;
@@ -81,9 +81,11 @@ async function stored(key: Record<string, string>) {
 /** The events an entry's transaction wrote: their ids are on the entry's item. */
 async function announcedEvents(entry: ChangelogEntry): Promise<Record<string, unknown>[]> {
   const { keys } = await dataLayer();
-  const item = await stored(keys.changelogKeys.item(entry.id));
+  const item = await storedItem(keys.changelogKeys.item(entry.id));
   const ids = (item?.event_ids ?? []) as string[];
-  const events = await Promise.all(ids.map((id) => stored(keys.notificationEventKeys.item(id))));
+  const events = await Promise.all(
+    ids.map((id) => storedItem(keys.notificationEventKeys.item(id))),
+  );
   return events.filter((event) => event !== undefined);
 }
 
@@ -167,7 +169,7 @@ describe('POST /api/changelog', () => {
     const list = await api<Answer<ChangelogList>>('/api/changelog?limit=100');
     expect(list.body.data.entries.some((entry) => entry.title === title)).toBe(false);
     const { keys } = await dataLayer();
-    expect((await stored(keys.featureKeys.item(done.id)))?.announced_in).toBeUndefined();
+    expect((await storedItem(keys.featureKeys.item(done.id)))?.announced_in).toBeUndefined();
   });
 
   it('closes completed subjects in one transaction: marks them and writes one announced event each', async () => {
@@ -197,14 +199,14 @@ describe('POST /api/changelog', () => {
     ]);
 
     const { keys } = await dataLayer();
-    expect(await stored(keys.featureKeys.item(feature.id))).toMatchObject({
+    expect(await storedItem(keys.featureKeys.item(feature.id))).toMatchObject({
       announced_in: entry.id,
       status: 'completed',
     });
-    expect(await stored(keys.trackerRequestKeys.item(request.id))).toMatchObject({
+    expect(await storedItem(keys.trackerRequestKeys.item(request.id))).toMatchObject({
       announced_in: entry.id,
     });
-    expect(await stored(keys.trackerSuggestionKeys.item(suggestion.id))).toMatchObject({
+    expect(await storedItem(keys.trackerSuggestionKeys.item(suggestion.id))).toMatchObject({
       announced_in: entry.id,
     });
 
@@ -234,6 +236,45 @@ describe('POST /api/changelog', () => {
     expect(again.body.data.id).toBe(first.body.data.id);
     const list = await api<Answer<ChangelogList>>('/api/changelog?limit=100');
     expect(list.body.data.entries.filter((entry) => entry.title === input.title)).toHaveLength(1);
+  });
+});
+
+describe('DELETE /api/changelog/{id}', () => {
+  const remove = (id: string, token: string | null = admin.token) =>
+    api<Answer<{ deleted: boolean }>>(`/api/changelog/${id}`, {
+      method: 'DELETE',
+      headers: token ? bearer(token) : {},
+    });
+
+  it('lets admins only delete an entry, unmarking the requests it closed', async () => {
+    const feature = await completedFeature();
+    const entry = (await publish(entryInput({ closes: [{ type: 'feature', id: feature.id }] })))
+      .body.data;
+
+    expect((await remove(entry.id, null)).status).toBe(401);
+    expect((await remove(entry.id, user.token)).status).toBe(403);
+    const answer = await remove(entry.id);
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ deleted: true });
+    expect((await api(`/api/changelog/${entry.id}`)).status).toBe(404);
+    const { keys } = await dataLayer();
+    const stored = await storedItem(keys.featureKeys.item(feature.id));
+    expect(stored?.announced_in).toBeUndefined();
+    expect(stored?.status).toBe('completed');
+    expect((await remove(entry.id)).status).toBe(404);
+  });
+
+  it('keeps the mark of a request announced again by a later entry', async () => {
+    const feature = await completedFeature();
+    const closes = [{ type: 'feature', id: feature.id }];
+    const first = (await publish(entryInput({ closes }))).body.data;
+    const second = (await publish(entryInput({ closes }))).body.data;
+
+    expect((await remove(first.id)).status).toBe(200);
+
+    const { keys } = await dataLayer();
+    expect((await storedItem(keys.featureKeys.item(feature.id)))?.announced_in).toBe(second.id);
   });
 });
 

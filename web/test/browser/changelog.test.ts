@@ -106,6 +106,33 @@ describe.skipIf(skipBrowserTests)('Changelog (/changelog)', () => {
     expect(await form.count()).toBe(0);
   });
 
+  it('lets an admin delete an entry after confirming', async () => {
+    // Prepare
+    const title = `Mistake ${randomUUID().slice(0, 8)}`;
+    await apiData('/api/changelog', {
+      method: 'POST',
+      token: admin.token,
+      body: { title, body: 'Published by mistake.' },
+    });
+    const page = await openSignedIn(browser, admin, '/changelog');
+    const entry = page.getByRole('article', { name: title });
+    await entry.waitFor();
+
+    // Act
+    await entry.getByRole('button', { name: `Delete "${title}"` }).click();
+    await entry.getByRole('button', { name: 'Keep' }).click();
+    await entry.getByRole('button', { name: `Delete "${title}"` }).click();
+    await entry.getByRole('button', { name: 'Delete entry' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Deleted "${title}".` })
+      .waitFor();
+
+    // Assess
+    await entry.waitFor({ state: 'detached' });
+    expect(await page.getByRole('article', { name: title }).count()).toBe(0);
+  });
+
   it('shows the entries and the Atom feed link to visitors, without the publish form', async () => {
     // Prepare / Act
     const page = await browser.openPage('/changelog');

@@ -170,3 +170,26 @@ export const candidatesQueryOptions = () =>
 export function useCandidates(enabled: boolean) {
   return useQuery({ ...candidatesQueryOptions(), enabled });
 }
+
+export const DELETE_FAILED = 'Failed to delete the entry';
+const DeletedEnvelope = successEnvelope(z.object({ deleted: z.boolean(), id: z.string() }));
+
+/** `DELETE /api/changelog/{id}` (admins). */
+export async function deleteEntry(id: string): Promise<void> {
+  await apiRequest(`/changelog/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: DeletedEnvelope,
+    fallbackMessage: DELETE_FAILED,
+  });
+}
+
+export function useDeleteEntry(options: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteEntry,
+    onSuccess: async () => {
+      options.onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: changelogKeys.all });
+    },
+  });
+}

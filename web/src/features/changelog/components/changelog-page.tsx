@@ -13,7 +13,12 @@ import { paths } from '../../../config/paths';
 import { formErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { LOAD_CHANGELOG_FAILED, useChangelog } from '../api/changelog';
+import {
+  DELETE_FAILED,
+  LOAD_CHANGELOG_FAILED,
+  useChangelog,
+  useDeleteEntry,
+} from '../api/changelog';
 import { PublishForm } from './publish-form';
 import './changelog-page.css';
 
@@ -58,7 +63,60 @@ function FeedIcon() {
   );
 }
 
-function EntryArticle({ entry }: { entry: ChangelogEntry }) {
+/** An admin's 'Delete' under an entry, asking once more before it deletes. */
+function DeleteEntry({ entry, onDeleted }: { entry: ChangelogEntry; onDeleted: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteEntry({ onSuccess: onDeleted });
+  if (!confirming) {
+    return (
+      <div className="changelog-entry__admin">
+        <button
+          type="button"
+          className="button button--sm button--danger-outline"
+          onClick={() => setConfirming(true)}
+          aria-label={`Delete "${entry.title}"`}
+        >
+          Delete
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="changelog-entry__admin" role="group" aria-label={`Delete "${entry.title}"`}>
+      <span>Delete this entry? Its followers were already told.</span>
+      <button
+        type="button"
+        className="button button--sm button--danger"
+        disabled={remove.isPending}
+        onClick={() => remove.mutate(entry.id)}
+      >
+        {remove.isPending ? 'Deleting...' : 'Delete entry'}
+      </button>
+      <button
+        type="button"
+        className="button button--sm button--secondary"
+        onClick={() => setConfirming(false)}
+      >
+        Keep
+      </button>
+      {remove.isError ? (
+        <span className="form-error" role="alert">
+          {formErrorMessage(remove.error, DELETE_FAILED)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function EntryArticle({
+  entry,
+  admin,
+  onDeleted,
+}: {
+  entry: ChangelogEntry;
+  admin: boolean;
+  onDeleted: (entry: ChangelogEntry) => void;
+}) {
   const headingId = `${entryAnchor(entry.id)}-title`;
   return (
     <article
@@ -94,6 +152,7 @@ function EntryArticle({ entry }: { entry: ChangelogEntry }) {
           </ul>
         </div>
       ) : null}
+      {admin ? <DeleteEntry entry={entry} onDeleted={() => onDeleted(entry)} /> : null}
     </article>
   );
 }
@@ -109,7 +168,7 @@ export function ChangelogPage() {
   const [params, setParams] = useSearchParams();
   const announce = parseAnnounce(params.get('announce'));
   const [formOpen, setFormOpen] = useState(false);
-  const [published, setPublished] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const list = useChangelog();
   const entries = list.data?.pages.flatMap((page) => page.entries) ?? [];
   const showForm = isAdmin && (formOpen || announce !== undefined);
@@ -139,7 +198,7 @@ export function ChangelogPage() {
               type="button"
               className="button button--primary"
               onClick={() => {
-                setPublished(null);
+                setNotice(null);
                 setFormOpen(true);
               }}
             >
@@ -149,14 +208,14 @@ export function ChangelogPage() {
         </div>
       </header>
 
-      <FormSuccess message={published} className="changelog__published" />
+      <FormSuccess message={notice} className="changelog__published" />
 
       {showForm ? (
         <PublishForm
           key={announce ? `${announce.type}:${announce.id}` : 'new'}
           preselected={announce}
           onPublished={(entry) => {
-            setPublished(`Published "${entry.title}".`);
+            setNotice(`Published "${entry.title}".`);
             closeForm();
           }}
           onCancel={closeForm}
@@ -184,7 +243,11 @@ export function ChangelogPage() {
           <ol className="changelog__list">
             {entries.map((entry) => (
               <li key={entry.id}>
-                <EntryArticle entry={entry} />
+                <EntryArticle
+                  entry={entry}
+                  admin={isAdmin}
+                  onDeleted={(deleted) => setNotice(`Deleted "${deleted.title}".`)}
+                />
               </li>
             ))}
           </ol>
