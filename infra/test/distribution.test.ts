@@ -31,6 +31,7 @@ interface DistributionConfig {
 
 /** Managed policy ids (stable across accounts and regions). */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 const distributionConfig = (site: SynthesizedSite): DistributionConfig => {
@@ -81,7 +82,10 @@ describe('the CloudFront distribution', () => {
     // Act
     const api = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*');
     // Assess
-    expect(config.CacheBehaviors).toHaveLength(1);
+    expect(config.CacheBehaviors.map((behavior) => behavior.PathPattern).sort()).toEqual([
+      '/api/*',
+      '/changelog.xml',
+    ]);
     expect(api).toMatchObject({
       CachePolicyId: CACHING_DISABLED,
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
@@ -90,6 +94,48 @@ describe('the CloudFront distribution', () => {
     expect(api?.AllowedMethods?.sort()).toEqual(
       ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'].sort(),
     );
+  });
+
+  it('sends /changelog.xml (the Atom feed) to the API, GET and HEAD only, cached as it says', () => {
+    // Act
+    const feed = config.CacheBehaviors.find(
+      (behavior) => behavior.PathPattern === '/changelog.xml',
+    );
+    const api = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*');
+    // Assess
+    expect(feed).toMatchObject({
+      CachePolicyId: CACHING_OPTIMIZED,
+      ViewerProtocolPolicy: 'redirect-to-https',
+      ResponseHeadersPolicyId: api?.ResponseHeadersPolicyId,
+    });
+    expect(feed?.OriginRequestPolicyId).toBeUndefined();
+    expect(feed?.AllowedMethods?.sort()).toEqual(['GET', 'HEAD']);
+    expect(feed?.FunctionAssociations).toBeUndefined();
+    // The API's one origin (with the origin secret), not a second one.
+    expect((feed as { TargetOriginId?: string }).TargetOriginId).toBe(
+      (api as { TargetOriginId?: string }).TargetOriginId,
+    );
+  });
+
+  it("gives the feed's function the site's origin as SITE_URL, and no other route function", () => {
+    // Act
+    const withSiteUrl = [...site.stack.api.functions.entries()]
+      .filter(([, fn]) => {
+        const resource = site.template.toJSON().Resources[logicalIdOf(site, fn.function)] as {
+          Properties: { Environment?: { Variables?: Record<string, unknown> } };
+        };
+        return resource.Properties.Environment?.Variables?.SITE_URL !== undefined;
+      })
+      .map(([id]) => id);
+    const feed = site.stack.api.functions.get('GetChangelogFeed');
+    const variables = (
+      site.template.toJSON().Resources[logicalIdOf(site, feed!.function)] as {
+        Properties: { Environment: { Variables: Record<string, unknown> } };
+      }
+    ).Properties.Environment.Variables;
+    // Assess
+    expect(withSiteUrl).toEqual(['GetChangelogFeed']);
+    expect(JSON.stringify(variables.SITE_URL)).toContain('DomainName');
   });
 
   it('runs the SPA fallback on viewer requests of the default behaviour only', () => {

@@ -39,6 +39,8 @@ export interface RouteDefinition {
   readonly credentials?: boolean;
   /** Secret keys the function reads besides the token keys; only these are granted. */
   readonly secrets?: readonly SecretName[];
+  /** Writes absolute links into the site (the Atom feed): gets the site's origin as `SITE_URL`. */
+  readonly siteUrl?: boolean;
 }
 
 /**
@@ -548,9 +550,61 @@ export const ROUTES = [
     access: 'admin',
     table: 'readwrite',
   },
+  // Issue 12: changelog
+  {
+    id: 'ListChangelog',
+    method: 'GET',
+    path: '/api/changelog',
+    handler: 'changelog/list-entries',
+    access: 'public',
+    table: 'read',
+  },
+  {
+    id: 'GetChangelogEntry',
+    method: 'GET',
+    path: '/api/changelog/{id}',
+    handler: 'changelog/get-entry',
+    access: 'public',
+    table: 'read',
+  },
+  {
+    id: 'PublishChangelogEntry',
+    method: 'POST',
+    path: '/api/changelog',
+    handler: 'changelog/publish-entry',
+    access: 'admin',
+    table: 'readwrite',
+  },
+  {
+    id: 'DeleteChangelogEntry',
+    method: 'DELETE',
+    path: '/api/changelog/{id}',
+    handler: 'changelog/delete-entry',
+    access: 'admin',
+    table: 'readwrite',
+  },
+  {
+    id: 'GetChangelogFeed',
+    method: 'GET',
+    // Outside /api: CloudFront sends `/changelog.xml` to the API (a behaviour of its own, cached)
+    // and the local server dispatches it the same way; feed readers find it at the site's root.
+    path: '/changelog.xml',
+    handler: 'changelog/get-feed',
+    access: 'public',
+    table: 'read',
+    siteUrl: true,
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];
+
+/**
+ * Paths served by the API although they are not under `/api/` (the changelog's Atom feed):
+ * CloudFront gives each its own behaviour to the API, and the local server dispatches them.
+ */
+export const ROOT_API_PATHS: readonly string[] = [
+  ...new Set(ROUTES.filter((route) => !route.path.startsWith('/api/')).map((route) => route.path)),
+];
 
 /** `METHOD /path` as API Gateway writes a route key. */
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): string =>

@@ -35,9 +35,11 @@ export async function api<T = Record<string, unknown>>(
   };
   const response = from ? await fetchFrom(from, url, requestInit) : await fetch(url, requestInit);
   const text = await response.text();
+  // Every API answer is JSON but the changelog's Atom feed (`/changelog.xml`), kept as text.
+  const isJson = response.headers.get('content-type')?.includes('json') ?? false;
   return {
     status: response.status,
     headers: response.headers,
-    body: (text ? JSON.parse(text) : undefined) as T,
+    body: (text ? (isJson || !text.startsWith('<') ? JSON.parse(text) : text) : undefined) as T,
   };
 }

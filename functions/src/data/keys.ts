@@ -311,3 +311,21 @@ export const commentKeys = {
     SK: 'PINNED',
   }),
 };
+
+/*
+ * Issue 12, changelog: entries an admin publishes, each closing completed requests.
+ */
+
+export const changelogKeys = {
+  /** One item per entry. */
+  item: (id: string) => ({ PK: `CHANGELOG#${id}`, SK: 'ENTRY' }),
+  /** GSI1: every entry, in time order (ULIDs sort by time; read descending, newest first). */
+  all: (id: string) => ({ GSI1PK: 'CHANGELOG', GSI1SK: id }),
+  allPartition: 'CHANGELOG',
+  /** GSI2 (only entries with a project): the entries of one project, in time order. */
+  inProject: (projectId: string, id: string) => ({
+    GSI2PK: `CHANGELOG#PROJECT#${projectId}`,
+    GSI2SK: id,
+  }),
+  projectPartition: (projectId: string) => `CHANGELOG#PROJECT#${projectId}`,
+};

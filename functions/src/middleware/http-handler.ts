@@ -17,7 +17,13 @@ import { UnauthorizedError } from '../lib/errors';
 import { accessGuard, type Caller, type CallerContext, type Identify } from './access';
 import { errorHandler } from './error-handler';
 import { originLock } from './origin-lock';
-import { isHandlerResult, jsonResponse, type HandlerResult } from './response';
+import {
+  isHandlerResult,
+  isRawResult,
+  jsonResponse,
+  type HandlerResult,
+  type RawResult,
+} from './response';
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -55,7 +61,7 @@ export interface RouteSpec<
       SchemaOutput<QuerySchema>,
       SchemaOutput<ParamsSchema>
     >,
-  ) => Promise<Data | HandlerResult<Data>>;
+  ) => Promise<Data | HandlerResult<Data> | RawResult>;
 }
 
 /** Logs one structured line per request with its outcome and duration. */
@@ -156,6 +162,9 @@ export function httpHandler<
       SchemaOutput<ParamsSchema>
     >;
     const outcome = await spec.handler(request);
+    if (isRawResult(outcome)) {
+      return { statusCode: outcome.status, headers: outcome.headers, body: outcome.body };
+    }
     if (isHandlerResult(outcome)) {
       const body = {
         success: true,

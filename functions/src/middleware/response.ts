@@ -68,3 +68,23 @@ export function isHandlerResult(value: unknown): value is HandlerResult<unknown>
     typeof (value as { status?: unknown }).status === 'number'
   );
 }
+
+/** A response that is not JSON (the changelog's Atom feed): sent as it is, no envelope. */
+export interface RawResult {
+  readonly kind: 'raw';
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+export const rawResult = (
+  status: number,
+  headers: Record<string, string>,
+  body: string,
+): RawResult => ({ kind: 'raw', status, headers, body });
+
+export function isRawResult(value: unknown): value is RawResult {
+  return (
+    typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'raw'
+  );
+}

@@ -53,6 +53,8 @@ export interface AppApiProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** The stack's keys; each route's function gets only those its manifest entry names. */
   readonly keys?: FunctionKeys;
+  /** The site's origin (`https://...`), given as `SITE_URL` to the routes marked `siteUrl`. */
+  readonly siteUrl?: string;
   /** Steady-state requests per second across the API before API Gateway answers 429. */
   readonly rateLimit?: number;
   readonly burstLimit?: number;
@@ -96,11 +98,14 @@ export class AppApi extends Construct {
     });
 
     const functions = new Map<string, AppFunction>();
-    for (const route of ROUTES) {
+    for (const route of ROUTES as readonly RouteDefinition[]) {
       const fn = new AppFunction(this, route.id, {
         spec: routeFunctionSpec(route),
         table: props.table,
-        ...(props.environment ? { environment: props.environment } : {}),
+        environment: {
+          ...props.environment,
+          ...(route.siteUrl && props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
+        },
         ...(props.keys ? { keys: props.keys } : {}),
       });
       new HttpRoute(this, `${route.id}Route`, {

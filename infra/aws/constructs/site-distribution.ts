@@ -44,6 +44,8 @@ export interface SiteDistributionProps {
   readonly apiOriginHeaders?: Readonly<Record<string, string>>;
   readonly cspOrigins: CspOrigins;
   readonly customDomain?: CustomDomain;
+  /** API paths outside `/api/*` (e.g. `/changelog.xml`), each its own behaviour to the API. */
+  readonly rootApiPaths?: readonly string[];
 }
 
 const privateBucketDefaults = {
@@ -93,6 +95,26 @@ export class SiteDistribution extends Construct {
     }).policy;
 
     const domain = props.customDomain;
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      ...(props.apiOriginHeaders ? { customHeaders: { ...props.apiOriginHeaders } } : {}),
+    });
+    // API routes outside /api/ (the changelog's Atom feed): public GETs, cached as the function's
+    // Cache-Control says, without the viewer's headers, cookies or query string.
+    const rootApiBehaviors = Object.fromEntries(
+      (props.rootApiPaths ?? []).map((path) => [
+        path,
+        {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          compress: true,
+          responseHeadersPolicy: headers,
+        },
+      ]),
+    );
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Hatchworks site and API',
       defaultRootObject: 'index.html',
@@ -110,12 +132,9 @@ export class SiteDistribution extends Construct {
         ],
       },
       additionalBehaviors: {
+        ...rootApiBehaviors,
         [API_PATH_PATTERN]: {
-          origin: new HttpOrigin(props.apiDomainName, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-            ...(props.apiOriginHeaders ? { customHeaders: { ...props.apiOriginHeaders } } : {}),
-          }),
+          origin: apiOrigin,
           // A redirect would turn a POST into a GET in many clients; the API refuses plain HTTP.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,

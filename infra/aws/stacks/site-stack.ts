@@ -1,6 +1,7 @@
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
+import { ROOT_API_PATHS } from '@hatchworks/shared/routes';
 import { cspOriginsFor } from '../../shared/csp-origins';
 import { ORIGIN_VERIFY_HEADER } from '@hatchworks/functions/middleware/origin-lock';
 import type {
@@ -141,6 +142,8 @@ export class SiteStack extends Stack {
     this.api = new AppApi(this, 'Api', {
       table: this.table.table,
       environment,
+      // The Atom feed's absolute links (the distribution's name is known at synth, lazily).
+      siteUrl: `https://${siteHost}`,
       keys: {
         tokenEnvironment: {
           // Without an audience (Cognito's access tokens carry none) the functions match the
@@ -176,6 +179,7 @@ export class SiteStack extends Stack {
     this.site = new SiteDistribution(this, 'Site', {
       apiDomainName: this.api.originDomainName,
       apiOriginHeaders: { [ORIGIN_VERIFY_HEADER]: this.originSecret.value },
+      rootApiPaths: ROOT_API_PATHS,
       cspOrigins: cspOriginsFor(this.runtimeConfig),
       ...(props.customDomain ? { customDomain: props.customDomain } : {}),
     });

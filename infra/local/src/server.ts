@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { ROOT_API_PATHS } from '@hatchworks/shared/routes';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { cspOriginsFor } from '../../shared/csp-origins';
 import { securityHeaders } from '../../shared/security-headers';
@@ -138,8 +139,9 @@ export function startServer(options: LocalServerOptions): Promise<RunningServer>
       await mount.handle(request, response);
       return;
     }
-    // Exactly CloudFront's `/api/*` behaviour: anything else (even `/api` itself) is the SPA.
-    if (url.pathname.startsWith('/api/')) {
+    // Exactly CloudFront's `/api/*` behaviour (plus the API's root paths, e.g. `/changelog.xml`,
+    // each a behaviour of its own there): anything else (even `/api` itself) is the SPA.
+    if (url.pathname.startsWith('/api/') || ROOT_API_PATHS.includes(url.pathname)) {
       const body = await readBody(request);
       if (!body) {
         send(

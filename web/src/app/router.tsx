@@ -49,6 +49,7 @@ const PAGES = [
     path: paths.trackerSuggestionDetail.path,
     ...page(() => import('./routes/tracker/suggestion-detail')),
   },
+  { path: paths.changelog.path, ...page(() => import('./routes/changelog')) },
   { path: '*', ...page(() => import('./routes/not-found')) },
 ];
 

@@ -21,6 +21,7 @@ export const paths = {
   featureDetail: { path: '/features/:id', title: 'Feature Request' },
   trackerRequestDetail: { path: '/tracker/requests/:id', title: 'Feature Request' },
   trackerSuggestionDetail: { path: '/tracker/suggestions/:id', title: 'Project Suggestion' },
+  changelog: { path: '/changelog', title: 'Changelog' },
 } as const;
 
 /** The page of one subject (issue 12): `/features/<id>`, `/tracker/requests/<id>`, … */

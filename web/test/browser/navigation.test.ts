@@ -11,7 +11,7 @@ const SCREENS = [
 describe.skipIf(skipBrowserTests)('Header navigation', () => {
   const browser = useBrowser();
 
-  it('shows Home, Tracker, Features and About to visitors, without Profile or Manage Projects', async () => {
+  it('shows Home, Tracker, Features, Changelog and About to visitors, without Profile or Manage Projects', async () => {
     // Prepare
     const page = await browser.openPage('/about');
 
@@ -25,6 +25,7 @@ describe.skipIf(skipBrowserTests)('Header navigation', () => {
       'Home',
       'Tracker',
       'Features',
+      'Changelog',
       'About',
     ]);
     expect(await page.getByRole('link', { name: 'Hatchworks' }).getAttribute('href')).toBe('/');
@@ -51,6 +52,7 @@ describe.skipIf(skipBrowserTests)('Header navigation', () => {
       'Home',
       'Tracker',
       'Features',
+      'Changelog',
       'About',
     ]);
     expect(new URL(page.url()).pathname).toBe('/tracker');

@@ -1,0 +1,24 @@
+import { CHANGELOG_LIMITS } from '@hatchworks/shared/schemas/changelog';
+import { listChangelogEntries } from '../../data/changelog-repository';
+import { changelogAtom } from '../../domain/changelog-feed';
+import { env } from '../../lib/env';
+import { httpHandler } from '../../middleware/http-handler';
+import { rawResult } from '../../middleware/response';
+
+export const handler = httpHandler({
+  handler: async () => {
+    const siteUrl = env().SITE_URL;
+    // The feed's ids and links are absolute: without the site's origin it cannot be written.
+    if (!siteUrl) throw new Error('Invalid function configuration: SITE_URL is required');
+    const page = await listChangelogEntries({ limit: CHANGELOG_LIMITS.feedSize });
+    return rawResult(
+      200,
+      {
+        'content-type': 'application/atom+xml; charset=utf-8',
+        // Feed readers poll; five minutes in CloudFront and browsers is fresh enough.
+        'cache-control': 'public, max-age=300',
+      },
+      changelogAtom(page.items, siteUrl),
+    );
+  },
+});

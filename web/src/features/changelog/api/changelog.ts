@@ -1,0 +1,195 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { LIMITS } from '@hatchworks/shared/constants';
+import { pageEnvelope, successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import {
+  CHANGELOG_LIMITS,
+  ChangelogEntrySchema,
+  ChangelogListSchema,
+  type ChangelogEntry,
+  type ChangelogEntryInput,
+  type ChangelogSubjectType,
+} from '@hatchworks/shared/schemas/changelog';
+import { FeatureListSchema } from '@hatchworks/shared/schemas/features';
+import { TRACKER_STATUSES } from '@hatchworks/shared/schemas/tracker';
+import * as z from '@hatchworks/shared/zod';
+import { apiRequest } from '../../../lib/api-client';
+
+export const LOAD_CHANGELOG_FAILED = 'Failed to load the changelog';
+export const PUBLISH_FAILED = 'Failed to publish the entry';
+export const LOAD_CANDIDATES_FAILED = 'Failed to load the completed requests';
+
+const ChangelogPageSchema = pageEnvelope(ChangelogListSchema);
+const ChangelogEntryEnvelope = successEnvelope(ChangelogEntrySchema);
+
+/** Every changelog query key starts with 'changelog': publishing reloads them all. */
+export const changelogKeys = {
+  all: ['changelog'] as const,
+  list: () => [...changelogKeys.all, 'list'] as const,
+  candidates: () => [...changelogKeys.all, 'candidates'] as const,
+};
+
+export interface ChangelogPage {
+  readonly entries: readonly ChangelogEntry[];
+  readonly next_cursor: string | null;
+}
+
+/** `GET /api/changelog`: one page, newest first. */
+export async function listChangelog(cursor?: string, signal?: AbortSignal): Promise<ChangelogPage> {
+  const envelope = await apiRequest('/changelog', {
+    query: { limit: CHANGELOG_LIMITS.pageSize, cursor },
+    schema: ChangelogPageSchema,
+    fallbackMessage: LOAD_CHANGELOG_FAILED,
+    signal,
+  });
+  return { entries: envelope.data.entries, next_cursor: envelope.next_cursor };
+}
+
+export const changelogQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: changelogKeys.list(),
+    queryFn: ({ pageParam, signal }) => listChangelog(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+
+export function useChangelog() {
+  return useInfiniteQuery(changelogQueryOptions());
+}
+
+/** `POST /api/changelog` (admins), with the submission's Idempotency-Key. */
+export async function publishEntry(
+  input: ChangelogEntryInput,
+  idempotencyKey: string,
+): Promise<ChangelogEntry> {
+  const envelope = await apiRequest('/changelog', {
+    method: 'POST',
+    body: input,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: ChangelogEntryEnvelope,
+    fallbackMessage: PUBLISH_FAILED,
+  });
+  return envelope.data;
+}
+
+export function usePublishEntry(options: { onSuccess?: (entry: ChangelogEntry) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, key }: { input: ChangelogEntryInput; key: string }) =>
+      publishEntry(input, key),
+    onSuccess: async (entry) => {
+      options.onSuccess?.(entry);
+      await queryClient.invalidateQueries({ queryKey: changelogKeys.all });
+    },
+  });
+}
+
+/** A completed request an entry can close. */
+export interface Candidate {
+  readonly type: ChangelogSubjectType;
+  readonly id: string;
+  readonly title: string;
+}
+
+const isCompleted = (status: unknown) =>
+  typeof status === 'string' && status.toLowerCase() === 'completed';
+
+/** The tracker's spelling of 'completed' (its statuses change case in issue 12). */
+const TRACKER_COMPLETED = TRACKER_STATUSES.find((status) => isCompleted(status));
+
+/** Lists read leniently: only the fields the picker needs, plus a status when there is one. */
+const StatusOf = z.optional(z.string());
+const RequestPageSchema = pageEnvelope(
+  z.object({
+    feature_requests: z.array(z.object({ id: z.string(), title: z.string(), status: StatusOf })),
+  }),
+);
+const SuggestionPageSchema = pageEnvelope(
+  z.object({
+    project_suggestions: z.array(z.object({ id: z.string(), name: z.string(), status: StatusOf })),
+  }),
+);
+const FeaturePageSchema = pageEnvelope(FeatureListSchema);
+
+/**
+ * The completed requests of every kind (a page of each, the newest first where the list can sort
+ * so): completed feature requests, tracker requests and project suggestions.
+ */
+export async function listCandidates(signal?: AbortSignal): Promise<Candidate[]> {
+  const common = { fallbackMessage: LOAD_CANDIDATES_FAILED, signal };
+  const [features, requests, suggestions] = await Promise.all([
+    apiRequest('/features', {
+      query: { status: 'completed', limit: LIMITS.featurePageSize },
+      schema: FeaturePageSchema,
+      ...common,
+    }),
+    apiRequest('/tracker/feature-requests', {
+      query: { status: TRACKER_COMPLETED, sort_by: 'date', limit: LIMITS.maxPageSize },
+      schema: RequestPageSchema,
+      ...common,
+    }),
+    apiRequest('/tracker/project-suggestions', {
+      query: { status: 'completed', sort_by: 'date', limit: LIMITS.maxPageSize },
+      schema: SuggestionPageSchema,
+      ...common,
+    }),
+  ]);
+  return [
+    ...features.data.features
+      .filter((feature) => isCompleted(feature.status))
+      .map((feature) => ({ type: 'feature' as const, id: feature.id, title: feature.title })),
+    ...requests.data.feature_requests
+      .filter((request) => isCompleted(request.status))
+      .map((request) => ({
+        type: 'tracker_request' as const,
+        id: request.id,
+        title: request.title,
+      })),
+    ...suggestions.data.project_suggestions
+      .filter((suggestion) => isCompleted(suggestion.status))
+      .map((suggestion) => ({
+        type: 'tracker_suggestion' as const,
+        id: suggestion.id,
+        title: suggestion.name,
+      })),
+  ];
+}
+
+export const candidatesQueryOptions = () =>
+  queryOptions({
+    queryKey: changelogKeys.candidates(),
+    queryFn: ({ signal }) => listCandidates(signal),
+  });
+
+export function useCandidates(enabled: boolean) {
+  return useQuery({ ...candidatesQueryOptions(), enabled });
+}
+
+export const DELETE_FAILED = 'Failed to delete the entry';
+const DeletedEnvelope = successEnvelope(z.object({ deleted: z.boolean(), id: z.string() }));
+
+/** `DELETE /api/changelog/{id}` (admins). */
+export async function deleteEntry(id: string): Promise<void> {
+  await apiRequest(`/changelog/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: DeletedEnvelope,
+    fallbackMessage: DELETE_FAILED,
+  });
+}
+
+export function useDeleteEntry(options: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteEntry,
+    onSuccess: async () => {
+      options.onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: changelogKeys.all });
+    },
+  });
+}
