@@ -55,3 +55,22 @@ export function equalityFilter(filters: Record<string, string>) {
     values: Object.fromEntries(entries.map(([, value], index) => [`:f${index}`, value])),
   };
 }
+
+/**
+ * The condition that a tracker record was not voted on nor moved since it was read, for any
+ * transaction that rewrites the record's copies from what it read (a vote, a status change).
+ * Every status change sets `status_changed_at`, so it works as the record's status version.
+ */
+export function unchangedSince(record: VotableRecord & { readonly status_changed_at?: string }) {
+  return {
+    ConditionExpression:
+      'votes = :readVotes AND ' +
+      (record.status_changed_at
+        ? 'status_changed_at = :readChangedAt'
+        : 'attribute_not_exists(status_changed_at)'),
+    ExpressionAttributeValues: {
+      ':readVotes': record.votes,
+      ...(record.status_changed_at ? { ':readChangedAt': record.status_changed_at } : {}),
+    },
+  };
+}

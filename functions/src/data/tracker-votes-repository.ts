@@ -17,7 +17,7 @@ import {
   transact,
   type TransactItem,
 } from './transactions';
-import { getRecord, type TrackerTarget, type VotableRecord } from './tracker-views';
+import { getRecord, unchangedSince, type TrackerTarget, type VotableRecord } from './tracker-views';
 
 /**
  * Attempts of one vote racing other votes on the same target. Each attempt re-reads the target,
@@ -138,12 +138,8 @@ export async function castVote<R extends VotableRecord>(
       await transact([
         voteItemChange(key, before, after, now.toISOString(), identity),
         {
-          Put: {
-            TableName: tableName,
-            Item: item,
-            ConditionExpression: 'votes = :before',
-            ExpressionAttributeValues: { ':before': record.votes },
-          },
+          // Neither voted on nor moved to another status since it was read (issue 12).
+          Put: { TableName: tableName, Item: item, ...unchangedSince(record) },
         },
         ...views.map((view) => ({
           Put: { TableName: tableName, Item: view, ConditionExpression: 'attribute_exists(PK)' },

@@ -39,6 +39,7 @@ const PAGES = [
   { path: paths.verifyEmail.path, ...page(() => import('./routes/verify-email')) },
   { path: paths.resetPassword.path, ...page(() => import('./routes/reset-password')) },
   { path: paths.authCallback.path, ...page(() => import('./routes/auth-callback')) },
+  { path: paths.roadmap.path, ...page(() => import('./routes/roadmap')) },
   { path: '*', ...page(() => import('./routes/not-found')) },
 ];
 

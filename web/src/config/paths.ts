@@ -17,6 +17,7 @@ export const paths = {
   resetPassword: { path: '/reset-password', title: 'Reset Password' },
   authCallback: { path: '/auth/callback', title: 'Signing in' },
   authSilentRenew: { path: '/auth/silent-renew', title: 'Signing in' },
+  roadmap: { path: '/roadmap', title: 'Roadmap' },
 } as const;
 
 export type PathKey = keyof typeof paths;

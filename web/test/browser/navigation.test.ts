@@ -25,6 +25,7 @@ describe.skipIf(skipBrowserTests)('Header navigation', () => {
       'Home',
       'Tracker',
       'Features',
+      'Roadmap',
       'About',
     ]);
     expect(await page.getByRole('link', { name: 'Hatchworks' }).getAttribute('href')).toBe('/');
@@ -51,6 +52,7 @@ describe.skipIf(skipBrowserTests)('Header navigation', () => {
       'Home',
       'Tracker',
       'Features',
+      'Roadmap',
       'About',
     ]);
     expect(new URL(page.url()).pathname).toBe('/tracker');

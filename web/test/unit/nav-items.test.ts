@@ -14,6 +14,7 @@ describe('Header navigation', () => {
       ['Home', '/'],
       ['Tracker', '/tracker'],
       ['Features', '/features'],
+      ['Roadmap', '/roadmap'],
       ['About', '/about'],
     ]);
     expect(items.find((item) => item.label === 'Features')?.icon).toBe('egg');
@@ -25,7 +26,15 @@ describe('Header navigation', () => {
     const admin = labels({ signedIn: true, admin: true });
 
     // Assess
-    expect(user).toEqual(['Home', 'Tracker', 'Features', 'About', 'Profile']);
-    expect(admin).toEqual(['Home', 'Tracker', 'Features', 'About', 'Profile', 'Manage Projects']);
+    expect(user).toEqual(['Home', 'Tracker', 'Features', 'Roadmap', 'About', 'Profile']);
+    expect(admin).toEqual([
+      'Home',
+      'Tracker',
+      'Features',
+      'Roadmap',
+      'About',
+      'Profile',
+      'Manage Projects',
+    ]);
   });
 });
