@@ -217,7 +217,7 @@ export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 /**
  * `GET /api/tracker/stats` (spec 3): counter items only. The request counts add up:
  * `total = open + completed + closed`, where `closed` is closed or rejected and `open` is every
- * other request (open, pending, approved, in progress).
+ * other request (open, planned, pending, approved, in progress).
  */
 export const TrackerStatsSchema = z.object({
   projects: z.object({ total: z.number().check(z.int()) }),
