@@ -86,6 +86,7 @@ describe.skipIf(skipBrowserTests)('Tracker statuses (admins)', () => {
     await dialog.getByRole('button', { name: 'Save status' }).click();
     const announce = card.getByRole('link', { name: 'Announce in changelog' });
     await announce.waitFor();
+    await screenshot(page, 'status-control-completed-1280');
 
     // Assess
     expect(proposed).toBe('planned');
