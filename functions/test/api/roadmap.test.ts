@@ -179,4 +179,40 @@ describe('GET /api/roadmap', () => {
     const bad = await api(`/api/roadmap?project_id=${'x'.repeat(65)}`);
     expect(bad.status).toBe(400);
   });
+
+  it('answers at most 50 cards a column, newest first, and says there are more', async () => {
+    useStackTable();
+    const { createTrackerRequest } =
+      await import('@hatchworks/functions/data/tracker-requests-repository');
+    const { changeTrackerRequestStatus } =
+      await import('@hatchworks/functions/data/tracker-status');
+    const crowded = await createProject(admin.token);
+    const start = Date.now() - 60_000;
+    for (let i = 0; i < 52; i += 1) {
+      const request = await createTrackerRequest(
+        {
+          title: `Crowded ${i}`,
+          description: 'One of many.',
+          category: 'Bug Fix',
+          priority: 'Low',
+          project_id: crowded.id,
+          tags: [],
+        },
+        {},
+      );
+      await changeTrackerRequestStatus(
+        request.id,
+        { status: 'planned', note: undefined },
+        admin.user.id,
+        new Date(start + i * 1000),
+      );
+    }
+
+    const board = await roadmap(crowded.id);
+
+    expect(board.planned).toHaveLength(50);
+    expect(board.more).toEqual({ planned: true, in_progress: false, completed: false });
+    expect(board.planned[0]?.title).toBe('Crowded 51');
+    expect(board.planned.at(-1)?.title).toBe('Crowded 2');
+  });
 });
