@@ -138,6 +138,7 @@ async function changeStatus<R extends StatusRecord>(
   change: TrackerStatusChange,
   actorId: string,
   now: Date,
+  eventId?: string,
 ): Promise<StatusChangeResult> {
   const to = TRACKER_STATUS_BY_CODE[change.status];
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
@@ -205,6 +206,7 @@ async function changeStatus<R extends StatusRecord>(
               details: { status: change.status, note: change.note ?? null },
             },
             now,
+            eventId,
           ),
         },
       },
@@ -244,13 +246,17 @@ async function changeStatus<R extends StatusRecord>(
   throw new ConflictError('It changed too often meanwhile. Please try again.');
 }
 
-/** Moves a tracker request to another status (admins): one transaction, see `changeStatus`. */
+/**
+ * Moves a tracker request to another status (admins): one transaction, see `changeStatus`.
+ * `eventId` names the `status_changed` event (tests read it back; a fresh ULID otherwise).
+ */
 export const changeTrackerRequestStatus = (
   id: string,
   change: TrackerStatusChange,
   actorId: string,
   now = new Date(),
-) => changeStatus(REQUEST, id, change, actorId, now);
+  eventId?: string,
+) => changeStatus(REQUEST, id, change, actorId, now, eventId);
 
 /** Moves a project suggestion to another status (admins). */
 export const changeSuggestionStatus = (
@@ -258,4 +264,5 @@ export const changeSuggestionStatus = (
   change: TrackerStatusChange,
   actorId: string,
   now = new Date(),
-) => changeStatus(SUGGESTION, id, change, actorId, now);
+  eventId?: string,
+) => changeStatus(SUGGESTION, id, change, actorId, now, eventId);

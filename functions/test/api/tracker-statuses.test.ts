@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
@@ -12,6 +13,7 @@ import {
   submitSuggestion,
   trackerStats,
   TrackerClient,
+  useStackTable,
   vote,
   type AnswerBody,
 } from '../../../test/support/tracker';
@@ -238,5 +240,58 @@ describe('PUT /api/tracker/project-suggestions/{id}/status', () => {
   it('answers 404 for an unknown suggestion', async () => {
     const answer = await setStatus('project-suggestions', 'nope', { status: 'planned' });
     expect(answer.status).toBe(404);
+  });
+});
+
+describe('the status_changed event', () => {
+  it('is written in the change itself, with the code, the note, the subject and the admin', async () => {
+    // Prepare
+    useStackTable();
+    const { changeTrackerRequestStatus, changeSuggestionStatus } =
+      await import('@hatchworks/functions/data/tracker-status');
+    const { db, tableName } = await import('@hatchworks/functions/data/client');
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const request = await submitRequest();
+    const suggestion = await submitSuggestion();
+    const [requestEvent, suggestionEvent] = [randomUUID(), randomUUID()];
+
+    // Act
+    await changeTrackerRequestStatus(
+      request.id,
+      { status: 'in_progress', note: 'Started today' },
+      admin.user.id,
+      new Date(),
+      requestEvent,
+    );
+    await changeSuggestionStatus(
+      suggestion.id,
+      { status: 'closed', note: 'Not for us' },
+      admin.user.id,
+      new Date(),
+      suggestionEvent,
+    );
+    const read = async (id: string) =>
+      (
+        await db.send(
+          new GetCommand({ TableName: tableName, Key: { PK: `EVENT#${id}`, SK: 'EVENT' } }),
+        )
+      ).Item;
+
+    // Assess
+    expect(await read(requestEvent)).toMatchObject({
+      kind: 'status_changed',
+      subject_type: 'tracker_request',
+      subject_id: request.id,
+      subject_title: request.title,
+      actor_id: admin.user.id,
+      details: { status: 'in_progress', note: 'Started today' },
+    });
+    expect(await read(suggestionEvent)).toMatchObject({
+      kind: 'status_changed',
+      subject_type: 'tracker_suggestion',
+      subject_id: suggestion.id,
+      subject_title: suggestion.name,
+      details: { status: 'closed', note: 'Not for us' },
+    });
   });
 });
