@@ -446,6 +446,31 @@ export const ROUTES = [
     access: 'public',
     table: 'none',
   },
+  // Issue 12: status (tracker statuses and the public roadmap)
+  {
+    id: 'UpdateTrackerRequestStatus',
+    method: 'PUT',
+    path: '/api/tracker/feature-requests/{id}/status',
+    handler: 'tracker/update-request-status',
+    access: 'admin',
+    table: 'readwrite',
+  },
+  {
+    id: 'UpdateProjectSuggestionStatus',
+    method: 'PUT',
+    path: '/api/tracker/project-suggestions/{id}/status',
+    handler: 'tracker/update-suggestion-status',
+    access: 'admin',
+    table: 'readwrite',
+  },
+  {
+    id: 'GetRoadmap',
+    method: 'GET',
+    path: '/api/roadmap',
+    handler: 'roadmap/get-roadmap',
+    access: 'public',
+    table: 'read',
+  },
   // Issue 12: comments (detail routes of tracker items, comments on every subject)
   {
     id: 'GetTrackerFeatureRequest',

@@ -29,6 +29,7 @@ import {
   type TransactItem,
 } from './transactions';
 import { getUserById } from './users-repository';
+import { featureRoadmapWrite } from './roadmap-repository';
 
 const MAX_ATTEMPTS = 10;
 
@@ -57,8 +58,13 @@ async function statusItems(
         UpdateExpression:
           [
             `SET #status = :to, updated_at = :now${notes ? ', approval_notes = :notes' : ''}`,
+            // Issue 12: when it last moved, and when it was completed (the roadmap's window).
+            `status_changed_at = :now${to === 'completed' ? ', completed_at = :now' : ''}`,
             ...index.set,
-          ].join(', ') + (index.remove.length ? ` REMOVE ${index.remove.join(', ')}` : ''),
+          ].join(', ') +
+          (index.remove.length || to !== 'completed'
+            ? ` REMOVE ${[...index.remove, ...(to === 'completed' ? [] : ['completed_at'])].join(', ')}`
+            : ''),
         // The rank keys written carry the total as read: a vote that landed meanwhile (votes
         // ADD to the total) makes this attempt read again.
         ConditionExpression: '#status = :from AND total_eggs = :readTotal',
@@ -78,6 +84,7 @@ async function statusItems(
       ? [projectCountsUpdate(project.id, project.feature_counts !== undefined, deltas)]
       : []),
     featureCountersUpdate({ [feature.status]: -1, [to]: 1 }),
+    ...featureRoadmapWrite(feature, to, now),
   ];
 }
 

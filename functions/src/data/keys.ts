@@ -329,3 +329,43 @@ export const changelogKeys = {
   }),
   projectPartition: (projectId: string) => `CHANGELOG#PROJECT#${projectId}`,
 };
+
+/*
+ * Issue 12, status slice: the public roadmap. A request in a roadmap column (a tracker request
+ * that is planned, in progress or completed; a feature request in progress or completed) has one
+ * small entry, written in the transaction that moves it; leaving the roadmap deletes it. The
+ * entries are the sparse index the roadmap Queries (see README.md, "Roadmap").
+ */
+
+/** The roadmap's columns. */
+export type RoadmapColumn = 'planned' | 'in_progress' | 'completed';
+
+export const roadmapKeys = {
+  /** The one entry of a subject (a subject is in one column at a time). */
+  item: (subjectType: SubjectType, subjectId: string) => ({
+    PK: `ROADMAP#${subjectType}#${subjectId}`,
+    SK: 'ROADMAP',
+  }),
+  /**
+   * GSI1: one column, newest first by the time it entered the column (`completed_at` for the
+   * completed column, so a lower bound on the sort key is the 90-day window).
+   */
+  column: (column: RoadmapColumn, at: string, subjectType: SubjectType, subjectId: string) => ({
+    GSI1PK: `ROADMAP#${column}`,
+    GSI1SK: `${at}#${subjectType}#${subjectId}`,
+  }),
+  columnPartition: (column: RoadmapColumn) => `ROADMAP#${column}`,
+  /** GSI2: one column of one project (only entries with a project), same order. */
+  projectColumn: (
+    column: RoadmapColumn,
+    projectId: string,
+    at: string,
+    subjectType: SubjectType,
+    subjectId: string,
+  ) => ({
+    GSI2PK: `ROADMAP#${column}#PROJECT#${projectId}`,
+    GSI2SK: `${at}#${subjectType}#${subjectId}`,
+  }),
+  projectColumnPartition: (column: RoadmapColumn, projectId: string) =>
+    `ROADMAP#${column}#PROJECT#${projectId}`,
+};

@@ -31,8 +31,8 @@ export const suggestionCounterUpdate = (deltas: Record<string, number>) =>
  * The dashboard's numbers from counter items only, in one BatchGetItem: the project total, and
  * feature requests of both kinds (tracker requests and the egg feature system's). The request
  * numbers add up: 'Completed' and 'completed' count as completed, 'Closed', 'closed' and
- * 'rejected' as closed, and every other request as open ('Open', 'In Progress', 'pending',
- * 'approved', 'in_progress'), so open is the total less the other two.
+ * 'rejected' as closed, and every other request as open ('Open', 'Planned', 'In Progress',
+ * 'pending', 'approved', 'in_progress'), so open is the total less the other two.
  */
 export async function readTrackerStats(): Promise<TrackerStats> {
   const keys = [counterKeys.projects, trackerCounterKeys.requests, counterKeys.features];

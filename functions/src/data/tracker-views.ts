@@ -57,3 +57,31 @@ export function equalityFilter(filters: Record<string, string>) {
     values: Object.fromEntries(entries.map(([, value], index) => [`:f${index}`, value])),
   };
 }
+
+/**
+ * The condition that a tracker record was not voted on, moved nor commented on since it was
+ * read, for any transaction that rewrites the record's copies from what it read (a vote, a status
+ * change): neither may write an older count or status back.
+ * Every status change sets `status_changed_at`, so it works as the record's status version.
+ */
+export function unchangedSince(
+  record: VotableRecord & { readonly status_changed_at?: string; readonly comment_count?: number },
+) {
+  const conditions = [
+    'votes = :readVotes',
+    record.status_changed_at
+      ? 'status_changed_at = :readChangedAt'
+      : 'attribute_not_exists(status_changed_at)',
+    record.comment_count === undefined
+      ? 'attribute_not_exists(comment_count)'
+      : 'comment_count = :readComments',
+  ];
+  return {
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeValues: {
+      ':readVotes': record.votes,
+      ...(record.status_changed_at ? { ':readChangedAt': record.status_changed_at } : {}),
+      ...(record.comment_count === undefined ? {} : { ':readComments': record.comment_count }),
+    },
+  };
+}

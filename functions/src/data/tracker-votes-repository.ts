@@ -17,7 +17,7 @@ import {
   transact,
   type TransactItem,
 } from './transactions';
-import { getRecord, type TrackerTarget, type VotableRecord } from './tracker-views';
+import { getRecord, unchangedSince, type TrackerTarget, type VotableRecord } from './tracker-views';
 
 /**
  * Attempts of one vote racing other votes on the same target. Each attempt re-reads the target,
@@ -138,23 +138,9 @@ export async function castVote<R extends VotableRecord>(
       await transact([
         voteItemChange(key, before, after, now.toISOString(), identity),
         {
-          Put: {
-            TableName: tableName,
-            Item: item,
-            // The comment count too: a comment added since the read must not be written over.
-            ...(record.comment_count === undefined
-              ? {
-                  ConditionExpression: 'votes = :before AND attribute_not_exists(comment_count)',
-                  ExpressionAttributeValues: { ':before': record.votes },
-                }
-              : {
-                  ConditionExpression: 'votes = :before AND comment_count = :comments',
-                  ExpressionAttributeValues: {
-                    ':before': record.votes,
-                    ':comments': record.comment_count,
-                  },
-                }),
-          },
+          // Neither voted on nor moved to another status since it was read (issue 12), and no
+          // comment added since: its count must not be written over.
+          Put: { TableName: tableName, Item: item, ...unchangedSince(record) },
         },
         ...views.map((view) => ({
           Put: { TableName: tableName, Item: view, ConditionExpression: 'attribute_exists(PK)' },

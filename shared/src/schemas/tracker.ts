@@ -14,8 +14,11 @@ export type TrackerCategory = (typeof TRACKER_CATEGORIES)[number];
 export const TRACKER_PRIORITIES = ['Low', 'Medium', 'High', 'Critical'] as const;
 export type TrackerPriority = (typeof TRACKER_PRIORITIES)[number];
 
-/** Spec 4: the statuses the tracker's status filter offers; new requests are 'Open'. */
-export const TRACKER_STATUSES = ['Open', 'In Progress', 'Completed', 'Closed'] as const;
+/**
+ * Spec 4: the statuses the tracker's status filter offers; new requests are 'Open'. Issue 12 adds
+ * 'Planned' (admins move requests and suggestions along, see `tracker-status.ts`).
+ */
+export const TRACKER_STATUSES = ['Open', 'Planned', 'In Progress', 'Completed', 'Closed'] as const;
 export type TrackerStatus = (typeof TRACKER_STATUSES)[number];
 
 /** Spec 9: the groups a project suggestion can name. */
@@ -141,6 +144,16 @@ export const TrackerProjectSchema = z.object({
 });
 export type TrackerProject = z.infer<typeof TrackerProjectSchema>;
 
+/** What an admin's last status change left on a request or suggestion (issue 12). */
+const StatusHistoryFields = {
+  /** When the status last changed (absent while it never did). */
+  status_changed_at: z.optional(z.string()),
+  /** The admin's note of the last change (required when closing). */
+  status_note: z.optional(z.string()),
+  /** When it became 'Completed'; absent in every other status. */
+  completed_at: z.optional(z.string()),
+};
+
 /** A tracker feature request as the API answers it (spec 3, tracker). */
 export const TrackerFeatureRequestSchema = z.object({
   id: z.string(),
@@ -161,6 +174,7 @@ export const TrackerFeatureRequestSchema = z.object({
   comment_count: z.number().check(z.int()),
   /** The caller's own vote on it (signed-in user or anonymous id cookie). */
   my_vote: MyVoteSchema,
+  ...StatusHistoryFields,
 });
 export type TrackerFeatureRequest = z.infer<typeof TrackerFeatureRequestSchema>;
 
@@ -176,6 +190,9 @@ export const ProjectSuggestionSchema = z.object({
   /** Live comments on it, replies included (issue 12). */
   comment_count: z.number().check(z.int()),
   my_vote: MyVoteSchema,
+  /** 'Open' until an admin moves it (suggestions stored before issue 12 have none: 'Open'). */
+  status: z.optional(z.enum(TRACKER_STATUSES)),
+  ...StatusHistoryFields,
 });
 export type ProjectSuggestion = z.infer<typeof ProjectSuggestionSchema>;
 
@@ -204,7 +221,7 @@ export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 /**
  * `GET /api/tracker/stats` (spec 3): counter items only. The request counts add up:
  * `total = open + completed + closed`, where `closed` is closed or rejected and `open` is every
- * other request (open, pending, approved, in progress).
+ * other request (open, planned, pending, approved, in progress).
  */
 export const TrackerStatsSchema = z.object({
   projects: z.object({ total: z.number().check(z.int()) }),

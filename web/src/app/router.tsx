@@ -50,6 +50,7 @@ const PAGES = [
     ...page(() => import('./routes/tracker/suggestion-detail')),
   },
   { path: paths.changelog.path, ...page(() => import('./routes/changelog')) },
+  { path: paths.roadmap.path, ...page(() => import('./routes/roadmap')) },
   { path: '*', ...page(() => import('./routes/not-found')) },
 ];
 

@@ -22,6 +22,7 @@ export const paths = {
   trackerRequestDetail: { path: '/tracker/requests/:id', title: 'Feature Request' },
   trackerSuggestionDetail: { path: '/tracker/suggestions/:id', title: 'Project Suggestion' },
   changelog: { path: '/changelog', title: 'Changelog' },
+  roadmap: { path: '/roadmap', title: 'Roadmap' },
 } as const;
 
 /** The page of one subject (issue 12): `/features/<id>`, `/tracker/requests/<id>`, … */

@@ -25,6 +25,7 @@ describe.skipIf(skipBrowserTests)('Header navigation', () => {
       'Home',
       'Tracker',
       'Features',
+      'Roadmap',
       'Changelog',
       'About',
     ]);
@@ -52,6 +53,7 @@ describe.skipIf(skipBrowserTests)('Header navigation', () => {
       'Home',
       'Tracker',
       'Features',
+      'Roadmap',
       'Changelog',
       'About',
     ]);

@@ -5,7 +5,7 @@ const labels = (viewer: Parameters<typeof navItemsFor>[0]) =>
   navItemsFor(viewer).map((item) => item.label);
 
 describe('Header navigation', () => {
-  it('shows Home, Tracker, Features, Changelog and About to visitors', () => {
+  it('shows Home, Tracker, Features, Roadmap, Changelog and About to visitors', () => {
     // Prepare / Act
     const items = navItemsFor(ANONYMOUS_VIEWER);
 
@@ -14,6 +14,7 @@ describe('Header navigation', () => {
       ['Home', '/'],
       ['Tracker', '/tracker'],
       ['Features', '/features'],
+      ['Roadmap', '/roadmap'],
       ['Changelog', '/changelog'],
       ['About', '/about'],
     ]);
@@ -26,11 +27,20 @@ describe('Header navigation', () => {
     const admin = labels({ signedIn: true, admin: true });
 
     // Assess
-    expect(user).toEqual(['Home', 'Tracker', 'Features', 'Changelog', 'About', 'Profile']);
+    expect(user).toEqual([
+      'Home',
+      'Tracker',
+      'Features',
+      'Roadmap',
+      'Changelog',
+      'About',
+      'Profile',
+    ]);
     expect(admin).toEqual([
       'Home',
       'Tracker',
       'Features',
+      'Roadmap',
       'Changelog',
       'About',
       'Profile',

@@ -26,6 +26,7 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
     { to: paths.home.path, label: 'Home', end: true },
     { to: paths.tracker.path, label: 'Tracker' },
     { to: paths.features.path, label: 'Features', icon: 'egg' },
+    { to: paths.roadmap.path, label: 'Roadmap' },
     { to: paths.changelog.path, label: 'Changelog' },
     { to: paths.about.path, label: 'About' },
     ...(viewer.signedIn ? [{ to: paths.profile.path, label: 'Profile' }] : []),

@@ -7,6 +7,8 @@ import { detailHref, paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { FILTER_PARAMS } from '../utils/request-filters';
 import { TRACKER_STATUS_TONES } from '../utils/request-labels';
+import { StatusControl } from './status-control';
+import { StatusNote } from './status-note';
 import { TrackerCard } from './tracker-card';
 import './request-card.css';
 
@@ -100,6 +102,9 @@ export function RequestCard({
           ))}
         </ul>
       ) : null}
+
+      <StatusNote status={request.status} note={request.status_note} />
+      <StatusControl subjectType="tracker_request" id={request.id} status={request.status} />
     </TrackerCard>
   );
 }

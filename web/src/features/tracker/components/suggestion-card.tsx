@@ -1,8 +1,12 @@
 import type { ProjectSuggestion } from '@hatchworks/shared/schemas/tracker';
+import { Badge } from '../../../components/ui/badge';
 import { CardMeta } from '../../../components/ui/card-meta';
 import { CommentCount } from '../../../components/ui/comment-count';
 import { detailHref } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
+import { TRACKER_STATUS_TONES } from '../utils/request-labels';
+import { StatusControl } from './status-control';
+import { StatusNote } from './status-note';
 import { TrackerCard } from './tracker-card';
 import './suggestion-card.css';
 
@@ -35,6 +39,15 @@ export function SuggestionCard({
         : { href: detailHref.trackerSuggestion(suggestion.id) })}
     >
       <CardMeta>
+        {/* Every suggestion is open until an admin moves it: only a moved one shows its status. */}
+        {suggestion.status && suggestion.status !== 'Open' ? (
+          <li className="card-meta__status">
+            <Badge tone={TRACKER_STATUS_TONES[suggestion.status]}>
+              <span className="visually-hidden">Status: </span>
+              {suggestion.status}
+            </Badge>
+          </li>
+        ) : null}
         <li className="suggestion-card__group">
           <span className="visually-hidden">Suggested group: </span>
           {suggestion.suggested_group}
@@ -55,6 +68,12 @@ export function SuggestionCard({
         <h4 className="suggestion-card__rationale-title">Why build it</h4>
         <p>{suggestion.rationale}</p>
       </div>
+      <StatusNote status={suggestion.status} note={suggestion.status_note} />
+      <StatusControl
+        subjectType="tracker_suggestion"
+        id={suggestion.id}
+        status={suggestion.status}
+      />
     </TrackerCard>
   );
 }
