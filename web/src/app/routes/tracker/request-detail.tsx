@@ -23,9 +23,6 @@ export default function TrackerRequestDetailRoute() {
     >
       {request.data ? (
         <>
-          <div className="subject-page__header">
-            {/* StatusControl (admins) mounted here at merge */}
-          </div>
           <RequestCard request={request.data} onOwnPage />
         </>
       ) : null}

@@ -23,9 +23,6 @@ export default function TrackerSuggestionDetailRoute() {
     >
       {suggestion.data ? (
         <>
-          <div className="subject-page__header">
-            {/* StatusControl (admins) mounted here at merge */}
-          </div>
           <SuggestionCard suggestion={suggestion.data} onOwnPage />
         </>
       ) : null}
