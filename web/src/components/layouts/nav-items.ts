@@ -19,7 +19,8 @@ export interface NavItem {
 
 /**
  * The destinations of the desktop and mobile navigation (spec 2, Header): Profile only for signed
- * in users, Manage Projects only for admins.
+ * in users, Manage Projects only for admins. The changelog is linked from the footer and the
+ * roadmap instead: an admin's row already holds eight destinations, the eggs and the bell.
  */
 export function navItemsFor(viewer: Viewer): NavItem[] {
   return [
@@ -27,7 +28,6 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
     { to: paths.tracker.path, label: 'Tracker' },
     { to: paths.features.path, label: 'Features', icon: 'egg' },
     { to: paths.roadmap.path, label: 'Roadmap' },
-    { to: paths.changelog.path, label: 'Changelog' },
     { to: paths.about.path, label: 'About' },
     ...(viewer.signedIn ? [{ to: paths.profile.path, label: 'Profile' }] : []),
     ...(viewer.admin ? [{ to: paths.projects.path, label: 'Manage Projects' }] : []),

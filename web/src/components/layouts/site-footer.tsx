@@ -22,6 +22,8 @@ export function SiteFooter({ buildTools }: SiteFooterProps) {
         <nav aria-label="Footer" className="site-footer__nav">
           <Link to={paths.about.path}>About</Link>
           <Link to={paths.tracker.path}>Tracker</Link>
+          <Link to={paths.roadmap.path}>Roadmap</Link>
+          <Link to={paths.changelog.path}>Changelog</Link>
         </nav>
       </div>
     </footer>

@@ -129,7 +129,8 @@ export function RoadmapPage() {
         <p className="lede">
           What the studio has planned, what it is building now, and what shipped in the last{' '}
           {ROADMAP_LIMITS.completedDays} days, from the public tracker and the egg-funded feature
-          requests.
+          requests. What each release closed is in the{' '}
+          <Link to={paths.changelog.path}>changelog</Link>.
         </p>
       </header>
 
