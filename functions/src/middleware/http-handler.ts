@@ -105,6 +105,15 @@ const jsonBody = (): MiddlewareObj<Event, Result> => {
         (request.event as { body?: unknown }).body = undefined;
         return;
       }
+      // A form post (RFC 8058 one-click unsubscribe from a mail client) reads as its fields.
+      const type = request.event.headers['content-type'] ?? '';
+      if (type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+        const text = request.event.isBase64Encoded
+          ? Buffer.from(request.event.body, 'base64').toString('utf8')
+          : request.event.body;
+        (request.event as { body?: unknown }).body = Object.fromEntries(new URLSearchParams(text));
+        return;
+      }
       await parser.before?.(request as never);
     },
   };
