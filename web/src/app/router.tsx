@@ -39,6 +39,9 @@ const PAGES = [
   { path: paths.verifyEmail.path, ...page(() => import('./routes/verify-email')) },
   { path: paths.resetPassword.path, ...page(() => import('./routes/reset-password')) },
   { path: paths.authCallback.path, ...page(() => import('./routes/auth-callback')) },
+  // Issue 12: notify
+  { path: paths.notifications.path, ...page(() => import('./routes/notifications')) },
+  { path: paths.unsubscribe.path, ...page(() => import('./routes/unsubscribe')) },
   { path: '*', ...page(() => import('./routes/not-found')) },
 ];
 

@@ -17,6 +17,9 @@ export const paths = {
   resetPassword: { path: '/reset-password', title: 'Reset Password' },
   authCallback: { path: '/auth/callback', title: 'Signing in' },
   authSilentRenew: { path: '/auth/silent-renew', title: 'Signing in' },
+  // Issue 12: notify
+  notifications: { path: '/notifications', title: 'Notifications' },
+  unsubscribe: { path: '/unsubscribe', title: 'Unsubscribe' },
 } as const;
 
 export type PathKey = keyof typeof paths;

@@ -1,0 +1,70 @@
+import { useId } from 'react';
+import {
+  NOTIFICATION_EMAIL_TOPICS,
+  type NotificationEmailTopic,
+} from '@hatchworks/shared/schemas/notifications';
+import { FormError } from '../../../components/ui/form-error';
+import { FormSuccess } from '../../../components/ui/form-success';
+import { LoadingState } from '../../../components/ui/spinner';
+import { formErrorMessage } from '../../../lib/api-error';
+import {
+  PREFERENCES_FAILED,
+  SAVE_PREFERENCES_FAILED,
+  useNotificationPreferences,
+  useSaveNotificationPreferences,
+} from '../api/notifications';
+import './notifications.css';
+
+export const TOPIC_LABELS: Readonly<Record<NotificationEmailTopic, string>> = {
+  status: 'Status changes of requests I follow',
+  announcements: 'Changelog announcements',
+  team_answers: 'Team answers',
+  moderation: 'Approval or rejection of my feature requests',
+};
+
+/** Profile's "Notifications" section: email on or off per kind; each change saves at once. */
+export function NotificationPreferencesSection() {
+  const titleId = useId();
+  const preferences = useNotificationPreferences();
+  const save = useSaveNotificationPreferences();
+  const current = save.isPending ? save.variables : preferences.data;
+
+  return (
+    <section className="card notification-preferences" aria-labelledby={titleId}>
+      <h2 id={titleId} className="password-section__title">
+        Notifications
+      </h2>
+      <p>
+        You always see notifications under the bell. Choose which ones also reach you by email
+        (several within a few minutes come as one mail).
+      </p>
+      {preferences.isPending ? (
+        <LoadingState label="Loading preferences..." />
+      ) : preferences.isError || !current ? (
+        <FormError message={formErrorMessage(preferences.error, PREFERENCES_FAILED)} />
+      ) : (
+        <fieldset className="notification-preferences__list">
+          <legend className="visually-hidden">Email me about</legend>
+          {NOTIFICATION_EMAIL_TOPICS.map((topic) => (
+            <label key={topic} className="notification-preferences__option">
+              <input
+                type="checkbox"
+                checked={current.email[topic]}
+                disabled={save.isPending}
+                onChange={(event) =>
+                  save.mutate({ email: { ...current.email, [topic]: event.target.checked } })
+                }
+              />
+              Email me about {TOPIC_LABELS[topic].charAt(0).toLowerCase()}
+              {TOPIC_LABELS[topic].slice(1)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <FormError
+        message={save.error ? formErrorMessage(save.error, SAVE_PREFERENCES_FAILED) : null}
+      />
+      <FormSuccess message={save.isSuccess ? 'Notification preferences saved.' : null} />
+    </section>
+  );
+}
