@@ -162,6 +162,33 @@ describe('who hears about a feature request', () => {
     });
   });
 
+  it('tells each author of a bulk approval', async () => {
+    // Prepare
+    const [first, second] = await Promise.all([registerUser(), registerUser()]);
+    const features = await Promise.all([
+      createFeature(first.token, project.id),
+      createFeature(second.token, project.id),
+    ]);
+
+    // Act
+    const answer = await api('/api/admin/features/bulk-approve', {
+      method: 'POST',
+      headers: bearer(admin.token),
+      json: { feature_ids: features.map((feature) => feature.id), notes: 'Batch' },
+    });
+    await waitForUnread(first.token, 1);
+    await waitForUnread(second.token, 1);
+
+    // Assess
+    expect(answer.status).toBe(200);
+    const [notification] = (await list(second.token)).body.data.notifications;
+    expect(notification).toMatchObject({
+      kind: 'feature_approved',
+      subject: { id: features[1]!.id },
+      details: { note: 'Batch' },
+    });
+  });
+
   it('tells nobody twice when the same event is fanned out again', async () => {
     // Prepare
     const author = await registerUser();

@@ -46,7 +46,7 @@ async function authorWithTwoNotifications() {
     if (unread_count === 2) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { author, feature };
+  return { admin, author, feature };
 }
 
 describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferences)', () => {
@@ -54,7 +54,7 @@ describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferen
 
   it('shows the unread count on the bell, lists the notifications and marks all read', async () => {
     // Prepare
-    const { author, feature } = await authorWithTwoNotifications();
+    const { admin, author, feature } = await authorWithTwoNotifications();
     const page = await browser.openPage('/', { bypassCSP: true });
     await seedSession(page, author);
 
@@ -90,6 +90,22 @@ describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferen
     expect(await page.locator('.notification--unread').count()).toBe(0);
     expect(await page.locator('.notification--read').count()).toBe(2);
     expect(await page.getByRole('button', { name: 'Mark all read' }).isDisabled()).toBe(true);
+
+    // Act: the request is completed while the page is open; the bell asks again on focus
+    await apiData(`/api/admin/features/${feature.id}/status`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { status: 'completed' },
+    });
+    const raised = page.getByRole('link', { name: 'Notifications, 1 unread' });
+    const deadline = Date.now() + 10_000;
+    while (!(await raised.isVisible()) && Date.now() < deadline) {
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await page.waitForTimeout(250);
+    }
+
+    // Assess
+    expect(await raised.isVisible()).toBe(true);
   });
 
   it('works on a phone and at 1024 px, with the bell in reach', async () => {

@@ -20,6 +20,7 @@ const QuerySchema = z.object({ token: z.optional(z.string().check(z.maxLength(51
  * the site's /unsubscribe page) names the person, whose notification mails all turn off.
  */
 export const handler = httpHandler({
+  acceptsForm: true,
   query: QuerySchema,
   body: z.unknown(),
   handler: async ({ query, body }) => {
