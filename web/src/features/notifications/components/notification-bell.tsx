@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
@@ -18,6 +19,16 @@ export function bellLabel(count: number | undefined): string {
 export function NotificationBell() {
   const { status } = useSession();
   const unread = useUnreadCount();
+  const { refetch } = unread;
+  const signedIn = status === 'signed_in';
+  // The query refreshes when the tab becomes visible again; coming back from another window
+  // (the tab stayed visible) refreshes the count too.
+  useEffect(() => {
+    if (!signedIn) return;
+    const onFocus = () => void refetch();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [signedIn, refetch]);
   if (status !== 'signed_in') return null;
   const count = unread.data ?? 0;
   const shown = count > 99 ? '99+' : String(count);

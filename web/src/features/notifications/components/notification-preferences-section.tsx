@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import {
   NOTIFICATION_EMAIL_TOPICS,
   type NotificationEmailTopic,
+  type NotificationPreferences,
 } from '@hatchworks/shared/schemas/notifications';
 import { FormError } from '../../../components/ui/form-error';
 import { FormSuccess } from '../../../components/ui/form-success';
@@ -27,7 +28,14 @@ export function NotificationPreferencesSection() {
   const titleId = useId();
   const preferences = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
-  const current = save.isPending ? save.variables : preferences.data;
+  // What the person chose last, shown at once (a controlled checkbox must not flip back while the
+  // save is on its way); cleared when the save fails, so the stored choice shows again.
+  const [draft, setDraft] = useState<NotificationPreferences | null>(null);
+  const current = draft ?? preferences.data;
+  const choose = (next: NotificationPreferences) => {
+    setDraft(next);
+    save.mutate(next, { onError: () => setDraft(null) });
+  };
 
   return (
     <section className="card notification-preferences" aria-labelledby={titleId}>
@@ -52,7 +60,7 @@ export function NotificationPreferencesSection() {
                 checked={current.email[topic]}
                 disabled={save.isPending}
                 onChange={(event) =>
-                  save.mutate({ email: { ...current.email, [topic]: event.target.checked } })
+                  choose({ email: { ...current.email, [topic]: event.target.checked } })
                 }
               />
               Email me about {TOPIC_LABELS[topic].charAt(0).toLowerCase()}
