@@ -52,7 +52,7 @@ export function NotificationPreferencesSection() {
         <FormError message={formErrorMessage(preferences.error, PREFERENCES_FAILED)} />
       ) : (
         <fieldset className="notification-preferences__list">
-          <legend className="visually-hidden">Email me about</legend>
+          <legend className="notification-preferences__legend">Email me about</legend>
           {NOTIFICATION_EMAIL_TOPICS.map((topic) => (
             <label key={topic} className="notification-preferences__option">
               <input
@@ -63,8 +63,7 @@ export function NotificationPreferencesSection() {
                   choose({ email: { ...current.email, [topic]: event.target.checked } })
                 }
               />
-              Email me about {TOPIC_LABELS[topic].charAt(0).toLowerCase()}
-              {TOPIC_LABELS[topic].slice(1)}
+              {TOPIC_LABELS[topic]}
             </label>
           ))}
         </fieldset>
