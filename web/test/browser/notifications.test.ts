@@ -9,6 +9,7 @@ import {
   VIEWPORTS,
 } from './support/browser';
 import { registerUser, seedSession } from './support/accounts';
+import { linkFromMail, waitForMail } from './support/mail';
 import {
   apiData,
   approveFeature,
@@ -190,9 +191,36 @@ describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferen
     await screenshot(page, 'notifications-preferences-1280');
   });
 
+  it("unsubscribes with one click from the mail's link, signed out", async () => {
+    // Prepare: the author's batched mail (approval and status change in one)
+    const since = new Date();
+    const { author } = await authorWithTwoNotifications();
+    const mail = await waitForMail(author.user.email, { subject: /updates/i, after: since });
+    const link = linkFromMail(mail, '/unsubscribe');
+
+    // Act
+    const page = await browser.openPage(`${link.pathname}${link.search}`, {
+      viewport: VIEWPORTS.phone,
+      bypassCSP: true,
+    });
+    await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+
+    // Assess
+    const preferences = await apiData<{ email: Record<string, boolean> }>(
+      '/api/user/notification-preferences',
+      { token: author.token },
+    );
+    expect(Object.values(preferences.email)).toEqual([false, false, false, false]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'unsubscribe-done-390');
+  });
+
   it('answers an unsubscribe link without a valid token with its error', async () => {
     // Act
-    const page = await browser.openPage('/unsubscribe?token=nobody.bad', { bypassCSP: true });
+    const page = await browser.openPage('/unsubscribe?token=nobody.bad', {
+      viewport: VIEWPORTS.phone,
+      bypassCSP: true,
+    });
     await page.getByRole('heading', { name: 'Could not unsubscribe' }).waitFor();
 
     // Assess
