@@ -8,7 +8,7 @@ import type {
 import { queueMail } from '../data/mail-queue';
 import { notificationEventIdOf } from '../data/notification-events';
 import type { StreamKeys } from '../data/mail-requests';
-import { fanOutEvent } from '../domain/notifications';
+import { fanOutEvent } from '../domain/notification-fan-out';
 import { logger } from '../lib/logger';
 
 /**
