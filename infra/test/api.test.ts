@@ -27,6 +27,8 @@ describe('the HTTP API on AWS', () => {
       site.stack.signingKey.generator,
       site.stack.userMigration?.handler,
       site.stack.mailSender.handler,
+      // Issue 12: the notification fan-out.
+      site.stack.notifications.handler,
     ].map((fn) => (fn ? logicalIdOf(site, fn.function) : ''));
     // Act
     const functions = Object.entries(

@@ -16,11 +16,17 @@ const MAX_BUNDLE_BYTES = 1.5 * 1024 * 1024;
 const MAX_KB_OVER_BARE = 100;
 
 /**
- * Functions over that budget, each with the ceiling it may not pass (KB over bare), so the list
- * can only shrink; none today. (The SES client, ~60 KB, is only in the mail function, which
+ * Functions over that budget (by construct path), each with the ceiling it may not pass (KB over
+ * bare), so the list can only shrink. (The SES client, ~60 KB, is only in the mail function, which
  * carries no token verification.) An entry under budget fails too: delete it then.
+ * Issue 12: the mail function also reads the key that signs the notification mails' unsubscribe
+ * links (the Secrets Manager client on AWS), and the tracker request's creation now makes its
+ * signed-in author a follower (0.2 KB over).
  */
-const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {};
+const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
+  'Hatchworks/Mail/Function': 130,
+  'Hatchworks/Api/CreateTrackerFeatureRequest': 101,
+};
 
 const execFileAsync = promisify(execFile);
 
@@ -109,7 +115,7 @@ describe('the Lambda bundles (real esbuild run)', () => {
     // Act
     const problems = functions.flatMap((fn) => {
       const overKb = (statSync(join(fn.assetDir, 'index.mjs')).size - bareBytes) / 1024;
-      const ceiling = OVER_BUDGET_FOR_NOW[fn.id];
+      const ceiling = OVER_BUDGET_FOR_NOW[fn.path];
       const size = `${fn.path}: ${overKb.toFixed(1)} KB over bare`;
       if (ceiling === undefined) return overKb > MAX_KB_OVER_BARE ? [size] : [];
       if (overKb <= MAX_KB_OVER_BARE) return [`${size}, within budget: drop its exception`];

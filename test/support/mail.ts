@@ -10,6 +10,9 @@ export interface Mail {
   readonly html: string | null;
   /** When the sink received it, ISO 8601 with milliseconds. */
   readonly date: string;
+  /** The `List-Unsubscribe` / `List-Unsubscribe-Post` header values, or null. */
+  readonly list_unsubscribe: string | null;
+  readonly list_unsubscribe_post: string | null;
 }
 
 export interface WaitForMailOptions {

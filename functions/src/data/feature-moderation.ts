@@ -30,6 +30,7 @@ import {
 } from './transactions';
 import { getUserById } from './users-repository';
 import { featureRoadmapWrite } from './roadmap-repository';
+import { notificationEventItem, type NotificationEvent } from './notification-events';
 
 const MAX_ATTEMPTS = 10;
 
@@ -98,6 +99,26 @@ function moved(feature: StoredFeature, to: FeatureStatus, notes: string | undefi
 }
 
 /**
+ * The event people hear about (issue 12): an approval or rejection tells the author (with the note
+ * and the refund), any later move tells the followers.
+ */
+function moderationEvent(
+  feature: StoredFeature,
+  to: FeatureStatus,
+  notes: string | undefined,
+  actorId: string,
+  refund: number,
+): NotificationEvent {
+  const subject = { type: 'feature' as const, id: feature.id, title: feature.title };
+  const note = notes ?? null;
+  if (to === 'approved') return { kind: 'feature_approved', subject, actorId, details: { note } };
+  if (to === 'rejected') {
+    return { kind: 'feature_rejected', subject, actorId, details: { note, refund } };
+  }
+  return { kind: 'status_changed', subject, actorId, details: { status: to, note } };
+}
+
+/**
  * Moves a feature along its lifecycle (admins). Rejecting refunds the 100-egg creation cost to
  * the author as a `refund` ledger entry in the same transaction (unless the account is deleted).
  * With an `Idempotency-Key` (the admin's own) a retried request answers the first outcome instead
@@ -109,6 +130,8 @@ export async function changeFeatureStatus(
   notes?: string,
   idempotency?: { callerId: string; key: string },
   now = new Date(),
+  /** Who moves it (the admin), never told about their own change; `system` for the seed. */
+  actorId: string = idempotency?.callerId ?? 'system',
 ): Promise<Feature> {
   const record: CallerIdempotency | undefined = idempotency && {
     ...idempotency,
@@ -129,12 +152,15 @@ export async function changeFeatureStatus(
       throw invalidTransition(feature.status, to);
     }
     const result = moved(feature, to, notes, now);
+    const author = to === 'rejected' ? await getUserById(feature.user_id) : undefined;
+    const refund = author ? EGGS.featureCreationCost : 0;
+    const event = moderationEvent(feature, to, notes, actorId, refund);
     const items = [
       ...(await statusItems(feature, to, notes, now)),
+      { Put: { TableName: tableName, Item: notificationEventItem(event, now) } },
       ...(record ? [recordItem(record, result, now)] : []),
     ];
     const recordIndex = record ? items.length - 1 : -1;
-    const author = to === 'rejected' ? await getUserById(feature.user_id) : undefined;
     try {
       if (author) {
         await changeBalance({

@@ -16,6 +16,7 @@ import { AppError, ForbiddenError } from '../lib/errors';
 import { changeBalance } from './balance-change';
 import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
+import { followerUpdate } from './notification-events';
 import { counterKeys, featureKeys, projectKeys } from './keys';
 import { referencedFeatureId, withFeatures } from './ledger';
 import { getProject } from './projects-repository';
@@ -347,6 +348,13 @@ export function createFeature(
             open: 1,
           }),
           featureCountersUpdate({ total: 1, pending: 1 }),
+          // The author follows their request (issue 12).
+          {
+            Update: {
+              TableName: tableName,
+              ...followerUpdate({ type: 'feature', id }, user.id, 'author', now),
+            },
+          },
         ],
         // The project was deleted or got its counts meanwhile: plan again from fresh reads.
         effectFailed: () => 'retry',

@@ -369,3 +369,25 @@ export const roadmapKeys = {
   projectColumnPartition: (column: RoadmapColumn, projectId: string) =>
     `ROADMAP#${column}#PROJECT#${projectId}`,
 };
+
+/*
+ * Issue 12, notify: what each person was told (the fan-out writes it) and their bell's state.
+ * See notifications-repository.ts and README.md, "Notifications".
+ */
+
+export const notificationKeys = {
+  /**
+   * One notification per person and event, in the person's own partition: keyed by the event's
+   * ULID, so a replayed event finds it there (idempotent) and the list reads newest first.
+   */
+  item: (userId: string, eventId: string) => ({
+    PK: `USER#${userId}`,
+    SK: `NOTIFICATION#${eventId}`,
+  }),
+  partition: (userId: string) => `USER#${userId}`,
+  prefix: 'NOTIFICATION#',
+  /** The person's bell: `unread_count`, and `read_before` (everything older reads as read). */
+  state: (userId: string) => ({ PK: `USER#${userId}`, SK: 'NOTIFICATION_STATE' }),
+  /** The person's pending mail: the ids of the notifications the next mail will carry. */
+  mail: (userId: string) => ({ PK: `USER#${userId}`, SK: 'NOTIFICATION_MAIL' }),
+};

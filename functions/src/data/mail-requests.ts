@@ -13,7 +13,7 @@ import { TABLE_DEFINITION } from './table-definition';
  * link. A request is deleted by DynamoDB a day after it was written (TTL); it is never read
  * again once its mail went out.
  */
-export const MAIL_KINDS = ['verify-email', 'reset-password'] as const;
+export const MAIL_KINDS = ['verify-email', 'reset-password', 'notifications'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export interface MailRequest {

@@ -14,6 +14,7 @@ import {
 } from '@hatchworks/shared/schemas/tracker';
 import { ValidationError } from '../lib/errors';
 import { tableName } from './client';
+import { followerUpdate } from './notification-events';
 import { projectKeys, trackerRequestKeys, trackerSortValue } from './keys';
 import { getProject } from './projects-repository';
 import { queryPage, type Page, type PartitionQuery } from './query-page';
@@ -126,6 +127,22 @@ export async function createTrackerRequest(
       ...projectCheck,
       ...newRequestItems(request, author, ulid(now.getTime())).map((item) => putNew(item)),
       requestCounterUpdate({ total: 1, [request.status]: 1 }),
+      // A signed-in author follows their request (issue 12).
+      ...(author.userId
+        ? [
+            {
+              Update: {
+                TableName: tableName,
+                ...followerUpdate(
+                  { type: 'tracker_request', id: request.id },
+                  author.userId,
+                  'author',
+                  now,
+                ),
+              },
+            },
+          ]
+        : []),
     ];
     // Every creation updates the one counter item: simultaneous ones conflict and try again.
     await retryOnConflict(() => transact(items));

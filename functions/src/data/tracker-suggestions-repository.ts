@@ -6,7 +6,9 @@ import {
   type SuggestionGroup,
   type SuggestionSort,
 } from '@hatchworks/shared/schemas/tracker';
+import { tableName } from './client';
 import { trackerSortValue, trackerSuggestionKeys } from './keys';
+import { followerUpdate } from './notification-events';
 import { queryPage, type Page, type PartitionQuery } from './query-page';
 import { activityItems, type TrackerAuthor } from './tracker-activity-repository';
 import { suggestionCounterUpdate } from './tracker-counters';
@@ -86,6 +88,22 @@ export async function createSuggestion(
       author,
       createdAt: suggestion.created_at,
     }).map((item) => putNew(item)),
+    // A signed-in author follows their suggestion (issue 12).
+    ...(author.userId
+      ? [
+          {
+            Update: {
+              TableName: tableName,
+              ...followerUpdate(
+                { type: 'tracker_suggestion', id: suggestion.id },
+                author.userId,
+                'author',
+                now,
+              ),
+            },
+          },
+        ]
+      : []),
   ];
   // Every creation updates the one counter item: simultaneous ones conflict and try again.
   await retryOnConflict(() => transact(items));

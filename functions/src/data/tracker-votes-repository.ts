@@ -9,7 +9,8 @@ import { ConflictError, NotFoundError, RateLimitedError } from '../lib/errors';
 import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
 import { networkGuard, secondsToNextUtcDay } from './anonymous-vote-guard';
-import { trackerVoteKeys } from './keys';
+import { trackerVoteKeys, trackerVoterIds, type SubjectType } from './keys';
+import { followerUpdate } from './notification-events';
 import {
   cancellationCodes,
   failedCondition,
@@ -32,6 +33,10 @@ export interface VoteOutcome {
   readonly votes: number;
   readonly myVote: VoteDirection | null;
 }
+
+/** The notification subject a vote target is (issue 12). */
+const subjectTypeOf = (type: VoteTargetType): SubjectType =>
+  type === 'feature_request' ? 'tracker_request' : 'tracker_suggestion';
 
 const weight = (direction: VoteDirection) => (direction === 'up' ? 1 : -1);
 
@@ -119,6 +124,13 @@ export async function castVote<R extends VotableRecord>(
 ): Promise<VoteOutcome> {
   const key = trackerVoteKeys.item(vote.voterId, target.type, vote.targetId);
   const identity = { voterId: vote.voterId, type: target.type, targetId: vote.targetId };
+  const follower = vote.voterId.startsWith(trackerVoterIds.user(''))
+    ? {
+        type: subjectTypeOf(target.type),
+        id: vote.targetId,
+        userId: vote.voterId.slice(trackerVoterIds.user('').length),
+      }
+    : undefined;
   for (let attempt = 1; attempt <= VOTE_ATTEMPTS; attempt += 1) {
     const [record, before] = await Promise.all([
       getRecord(target, vote.targetId),
@@ -146,6 +158,17 @@ export async function castVote<R extends VotableRecord>(
           Put: { TableName: tableName, Item: view, ConditionExpression: 'attribute_exists(PK)' },
         })),
         ...(guard ? [guard] : []),
+        // A signed-in voter who adds a vote follows the target (issue 12); anonymous votes do not.
+        ...(follower && after !== null
+          ? [
+              {
+                Update: {
+                  TableName: tableName,
+                  ...followerUpdate(follower, follower.userId, 'voter', now),
+                },
+              },
+            ]
+          : []),
       ]);
       return { votes: updated.votes, myVote: after };
     } catch (error) {

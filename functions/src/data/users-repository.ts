@@ -1,3 +1,4 @@
+import type { NotificationEmailTopic } from '@hatchworks/shared/schemas/notifications';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role, User } from '@hatchworks/shared/schemas/users';
 import { ConflictError } from '../lib/errors';
@@ -33,6 +34,8 @@ export interface StoredUser {
   readonly subjects?: string[];
   readonly created_at: string;
   readonly deleted_at?: string;
+  /** Issue 12: notification email on/off per topic (absent topics are on). */
+  readonly notification_email?: Partial<Record<NotificationEmailTopic, boolean>>;
 }
 
 export const EMAIL_TAKEN = 'An account with this email already exists';

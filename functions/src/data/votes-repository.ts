@@ -4,6 +4,7 @@ import { AppError, NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { changeBalance } from './balance-change';
 import { db, tableName } from './client';
+import { followerUpdate } from './notification-events';
 
 import { batchGetFeatures, getFeature, settleFeatureRank } from './features-repository';
 import { queryPage, type Page } from './query-page';
@@ -124,6 +125,13 @@ export async function castVote(
                   },
                 },
               },
+          // The voter follows the feature (issue 12); repeating it on a later vote changes nothing.
+          {
+            Update: {
+              TableName: tableName,
+              ...followerUpdate({ type: 'feature', id: featureId }, userId, 'voter', now),
+            },
+          },
         ],
         // The feature is gone or no longer approved, or the vote changed since it was read:
         // re-read; a feature that is no longer approved then answers 'Voting is only allowed on

@@ -4,6 +4,7 @@ import type { MailRequest } from '../data/mail-requests';
 import { getUserById, type StoredUser } from '../data/users-repository';
 import { sendMail, siteLink } from '../lib/mail';
 import { passwordResetMail, verificationMail } from '../lib/mail-templates';
+import { sendNotificationMail } from './notifications';
 import { issueSecret, oneTimeToken } from '../lib/one-time-token';
 
 type Recipient = Pick<StoredUser, 'id' | 'email' | 'display_name'>;
@@ -54,5 +55,7 @@ export async function sendQueuedMail(request: MailRequest): Promise<'sent' | 'sk
     case 'reset-password':
       await sendPasswordReset(user);
       return 'sent';
+    case 'notifications':
+      return sendNotificationMail(user);
   }
 }

@@ -66,6 +66,16 @@ const EnvSchema = z.object({
   MAIL_IDENTITY_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
   /** The site's absolute origin, for the links in mails (e.g. `https://hatchworks.example`). */
   SITE_URL: z.optional(z.url()),
+  /**
+   * Issue 12: how long a person's notification mail waits for more events before it goes out (one
+   * mail for everything that landed in the window). Tests set about 1 s.
+   */
+  NOTIFICATION_MAIL_DELAY_SECONDS: z._default(
+    z.coerce.number().check(z.int(), z.gte(0), z.lte(900)),
+    120,
+  ),
+  /** AWS only: the SQS queue that holds a notification mail for the delay (locally a timer). */
+  NOTIFICATION_MAIL_QUEUE_URL: z.optional(z.url()),
 });
 
 /** A transport without its settings is a misconfiguration, reported with the rest at start. */

@@ -7,6 +7,11 @@ export interface MailMessage {
   readonly subject: string;
   readonly text: string;
   readonly html?: string;
+  /**
+   * Extra header fields, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058) on the
+   * notification mails. Names and values must be single lines.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 type Deliver = (message: MailMessage) => Promise<void>;
@@ -22,6 +27,11 @@ export async function sendMail(message: MailMessage): Promise<void> {
   // A line break in a header field would let the caller's text add headers of its own.
   if (/[\r\n]/.test(message.to) || /[\r\n]/.test(message.subject)) {
     throw new Error('A mail recipient or subject must be a single line');
+  }
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    if (!/^[\x21-\x39\x3b-\x7e]+$/.test(name) || /[\r\n]/.test(value)) {
+      throw new Error(`A mail header must be a single line with a plain name: ${name}`);
+    }
   }
   if (!transport) {
     transport = loadTransport(env());
@@ -50,14 +60,21 @@ async function loadTransport(config: Env): Promise<Deliver> {
         greetingTimeout: 5_000,
         socketTimeout: 10_000,
       });
-      return async ({ to, subject, text, html }) => {
-        await smtp.sendMail({ from, to, subject, text, ...(html === undefined ? {} : { html }) });
+      return async ({ to, subject, text, html, headers }) => {
+        await smtp.sendMail({
+          from,
+          to,
+          subject,
+          text,
+          ...(html === undefined ? {} : { html }),
+          ...(headers ? { headers: { ...headers } } : {}),
+        });
       };
     }
     case 'ses': {
       const ses = new SESv2Client({ region: config.AWS_REGION });
       const part = (data: string) => ({ Data: data, Charset: 'UTF-8' });
-      return async ({ to, subject, text, html }) => {
+      return async ({ to, subject, text, html, headers }) => {
         await ses.send(
           new SendEmailCommand({
             FromEmailAddress: from,
@@ -69,6 +86,11 @@ async function loadTransport(config: Env): Promise<Deliver> {
               Simple: {
                 Subject: part(subject),
                 Body: { Text: part(text), ...(html === undefined ? {} : { Html: part(html) }) },
+                ...(headers
+                  ? {
+                      Headers: Object.entries(headers).map(([Name, Value]) => ({ Name, Value })),
+                    }
+                  : {}),
               },
             },
           }),

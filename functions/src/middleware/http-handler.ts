@@ -53,6 +53,11 @@ export interface RouteSpec<
   readonly params?: ParamsSchema;
   /** Let a valid IdP token through before its user exists (verify-user only). */
   readonly allowUnlinkedIdentity?: boolean;
+  /**
+   * Also accept a form post (`application/x-www-form-urlencoded`), read as its fields: only the
+   * one-click unsubscribe, which mail clients post as a form (RFC 8058). Every other route: 415.
+   */
+  readonly acceptsForm?: boolean;
   /** How to find the caller; set by `authHandler`, absent on anonymous-only routes. */
   readonly identify?: Identify;
   readonly handler: (
@@ -103,12 +108,21 @@ const bodySizeLimit = (maxBytes: number): MiddlewareObj<Event, Result> => ({
 });
 
 /** Parses JSON only when there is a body, so a missing body reaches validation as `undefined`. */
-const jsonBody = (): MiddlewareObj<Event, Result> => {
+const jsonBody = (acceptsForm: boolean): MiddlewareObj<Event, Result> => {
   const parser = httpJsonBodyParser();
   return {
     before: async (request) => {
       if (request.event.body === undefined || request.event.body === '') {
         (request.event as { body?: unknown }).body = undefined;
+        return;
+      }
+      // A form post (RFC 8058 one-click unsubscribe from a mail client) reads as its fields.
+      const type = request.event.headers['content-type'] ?? '';
+      if (acceptsForm && type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+        const text = request.event.isBase64Encoded
+          ? Buffer.from(request.event.body, 'base64').toString('utf8')
+          : request.event.body;
+        (request.event as { body?: unknown }).body = Object.fromEntries(new URLSearchParams(text));
         return;
       }
       await parser.before?.(request as never);
@@ -184,7 +198,7 @@ export function httpHandler<
     .use(httpEventNormalizer())
     .use(accessGuard(spec.identify, { allowUnlinkedIdentity: spec.allowUnlinkedIdentity ?? false }))
     .use(bodySizeLimit(LIMITS.requestBodyMaxBytes))
-    .use(jsonBody());
+    .use(jsonBody(spec.acceptsForm === true));
   // The normaliser widens middy's event type to every API Gateway shape; callers pass payload 2.0.
   return chain as unknown as (event: Event, context: Context) => Promise<Result>;
 }

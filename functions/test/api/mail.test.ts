@@ -43,7 +43,16 @@ describe('sendMail through the local SMTP sink', () => {
     await sendMail({ to, ...verificationMail({ name: 'Ada', link }) });
     const mail = await waitForMail(to, { subject: /Verify your email/, after: before });
     // Assess
-    expect(Object.keys(mail).sort()).toEqual(['date', 'html', 'subject', 'text', 'to']);
+    expect(Object.keys(mail).sort()).toEqual([
+      'date',
+      'html',
+      'list_unsubscribe',
+      'list_unsubscribe_post',
+      'subject',
+      'text',
+      'to',
+    ]);
+    expect(mail.list_unsubscribe).toBeNull();
     expect(mail.to).toBe(to);
     expect(mail.subject).toBe('Verify your email address for Hatchworks');
     expect(mail.text).toContain('Hello Ada,');

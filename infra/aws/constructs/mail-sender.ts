@@ -9,6 +9,7 @@ import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
 import { functionEntry } from '../paths';
 import { acknowledgeWildcards } from './acknowledge-wildcards';
 import { AppFunction, type MailAccess } from './app-function';
+import type { FunctionKeys } from './function-keys';
 
 export interface MailSenderProps {
   /** The table, with its stream. */
@@ -17,6 +18,8 @@ export interface MailSenderProps {
   readonly environment: Readonly<Record<string, string>>;
   /** The sender; without one the function is deployed and warns that its mails fail. */
   readonly mail?: MailAccess;
+  /** The stack's keys: it reads IDENTITY_HASH_KEY, which signs the unsubscribe links (issue 12). */
+  readonly keys?: FunctionKeys;
 }
 
 /**
@@ -40,9 +43,12 @@ export class MailSender extends Construct {
         table: 'readwrite',
         credentials: true,
         sendsMail: true,
+        // The notification mails' one-click unsubscribe links (functions/src/lib/unsubscribe-token.ts).
+        secrets: ['IDENTITY_HASH_KEY'],
         timeout: Duration.seconds(30),
       },
       table: props.table,
+      ...(props.keys ? { keys: props.keys } : {}),
       environment: props.environment,
       ...(props.mail ? { mail: props.mail } : {}),
     });

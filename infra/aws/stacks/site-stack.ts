@@ -17,7 +17,9 @@ import type { MailAccess } from '../constructs/app-function';
 import { AppTable } from '../constructs/app-table';
 import { CognitoLogin } from '../constructs/cognito-login';
 import { FunctionSecrets } from '../constructs/function-secrets';
+import type { FunctionKeys } from '../constructs/function-keys';
 import { MailSender } from '../constructs/mail-sender';
+import { NotificationFanOut } from '../constructs/notification-fan-out';
 import { OriginSecret } from '../constructs/origin-secret';
 import { SiteDeployment } from '../constructs/site-deployment';
 import { SiteDistribution } from '../constructs/site-distribution';
@@ -84,6 +86,8 @@ export class SiteStack extends Stack {
   readonly api: AppApi;
   /** The function that sends the queued account mails, fed by the table's stream. */
   readonly mailSender: MailSender;
+  /** The notification fan-out with its dead-letter and mail delay queues (issue 12). */
+  readonly notifications: NotificationFanOut;
   readonly site: SiteDistribution;
   readonly deployment: SiteDeployment;
   /** The ES256 key pair of the product's own tokens. */
@@ -139,23 +143,24 @@ export class SiteStack extends Stack {
       // Every function refuses requests without it: the API is reachable only through CloudFront.
       ORIGIN_VERIFY_SECRET: this.originSecret.value,
     };
+    const keys: FunctionKeys = {
+      tokenEnvironment: {
+        // Without an audience (Cognito's access tokens carry none) the functions match the
+        // tokens' `client_id` against AUTH_CLIENT_ID instead.
+        ...(auth ? { AUTH_ISSUER: auth.authority, AUTH_CLIENT_ID: auth.clientId } : {}),
+        ...(auth?.audience ? { AUTH_AUDIENCE: auth.audience } : {}),
+        ...tokenEnvironment(props.tokens),
+      },
+      verifyKeys: this.signingKey.publicKeys,
+      signingKey: this.signingKey.secret,
+      secrets: this.secrets.secrets,
+    };
     this.api = new AppApi(this, 'Api', {
       table: this.table.table,
       environment,
       // The Atom feed's absolute links (the distribution's name is known at synth, lazily).
       siteUrl: `https://${siteHost}`,
-      keys: {
-        tokenEnvironment: {
-          // Without an audience (Cognito's access tokens carry none) the functions match the
-          // tokens' `client_id` against AUTH_CLIENT_ID instead.
-          ...(auth ? { AUTH_ISSUER: auth.authority, AUTH_CLIENT_ID: auth.clientId } : {}),
-          ...(auth?.audience ? { AUTH_AUDIENCE: auth.audience } : {}),
-          ...tokenEnvironment(props.tokens),
-        },
-        verifyKeys: this.signingKey.publicKeys,
-        signingKey: this.signingKey.secret,
-        secrets: this.secrets.secrets,
-      },
+      keys,
     });
     this.mailSender = new MailSender(this, 'Mail', {
       table: this.table.table,
@@ -164,6 +169,15 @@ export class SiteStack extends Stack {
         LOG_CONSUMED_CAPACITY: environment.LOG_CONSUMED_CAPACITY,
       },
       ...(this.mail ? { mail: this.mail } : {}),
+      keys,
+    });
+    // Issue 12: the notification fan-out, fed the new events by the table's stream.
+    this.notifications = new NotificationFanOut(this, 'Notifications', {
+      table: this.table.table,
+      environment: {
+        LOG_LEVEL: environment.LOG_LEVEL,
+        LOG_CONSUMED_CAPACITY: environment.LOG_CONSUMED_CAPACITY,
+      },
     });
     if (this.cognito) {
       this.userMigration = new UserMigration(this, 'UserMigration', {

@@ -12,6 +12,19 @@ export interface CaughtMail {
   readonly html: string | null;
   /** When the sink received it (ISO 8601, milliseconds): the header's Date has only seconds. */
   readonly date: string;
+  /** The `List-Unsubscribe` and `List-Unsubscribe-Post` header values (RFC 8058), or null. */
+  readonly list_unsubscribe: string | null;
+  readonly list_unsubscribe_post: string | null;
+}
+
+/** A header's raw value as sent (unfolded), or null when the mail has none. */
+function rawHeader(lines: readonly { key: string; line: string }[], name: string): string | null {
+  const found = lines.find((each) => each.key.toLowerCase() === name);
+  if (!found) return null;
+  return found.line
+    .slice(found.line.indexOf(':') + 1)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
 }
 
 export interface MailSinkOptions {
@@ -72,6 +85,8 @@ export function startMailSink(options: MailSinkOptions = {}): Promise<RunningMai
             text: (parsed.text ?? '').replace(/\n$/, ''),
             html: typeof parsed.html === 'string' ? parsed.html : null,
             date: new Date().toISOString(),
+            list_unsubscribe: rawHeader(parsed.headerLines, 'list-unsubscribe'),
+            list_unsubscribe_post: rawHeader(parsed.headerLines, 'list-unsubscribe-post'),
           });
           caught.splice(capacity);
           callback();

@@ -167,6 +167,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     // The mail function reads the table's stream, as the event source mapping feeds it on AWS.
     const { MAIL_STREAM_FILTER } = await import('@hatchworks/functions/data/mail-requests');
+    const { NOTIFICATION_STREAM_FILTER } =
+      await import('@hatchworks/functions/data/notification-events');
     poller = await startStreamPoller({
       dynamo: dynamo.client,
       endpoint: dynamo.endpoint,
@@ -177,6 +179,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           filter: MAIL_STREAM_FILTER,
           handler: async () =>
             (await import('@hatchworks/functions/triggers/send-queued-mail')).handler,
+        },
+        // Issue 12: the notification fan-out, fed the new events as on AWS.
+        {
+          name: 'notifications',
+          filter: NOTIFICATION_STREAM_FILTER,
+          handler: async () =>
+            (await import('@hatchworks/functions/triggers/fan-out-notifications')).handler,
         },
       ],
     });

@@ -9,6 +9,7 @@ import { SignedOutNotice } from '../features/auth/components/signed-out-notice';
 import { UnverifiedNotice } from '../features/account/components/unverified-notice';
 import { AccountWidget } from '../features/auth/components/account-widget';
 import { ClaimDailyButton } from '../features/eggs/components/claim-daily-button';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { useBuildTools } from '../features/portfolio/api/get-homepage-projects';
 import { paths } from '../config/paths';
 import { useSession } from '../lib/session';
@@ -46,6 +47,7 @@ export function RootLayout() {
       <SiteHeader
         navItems={navItemsFor(viewer)}
         crowded={viewer.signedIn}
+        notificationsSlot={<NotificationBell />}
         accountSlot={<AccountWidget variant="bar" claimDaily={<ClaimDailyButton />} />}
         mobileAccountSlot={
           <AccountWidget variant="menu" claimDaily={<ClaimDailyButton stacked />} />

@@ -51,6 +51,9 @@ const PAGES = [
   },
   { path: paths.changelog.path, ...page(() => import('./routes/changelog')) },
   { path: paths.roadmap.path, ...page(() => import('./routes/roadmap')) },
+  // Issue 12: notify
+  { path: paths.notifications.path, ...page(() => import('./routes/notifications')) },
+  { path: paths.unsubscribe.path, ...page(() => import('./routes/unsubscribe')) },
   { path: '*', ...page(() => import('./routes/not-found')) },
 ];
 

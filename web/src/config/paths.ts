@@ -23,6 +23,9 @@ export const paths = {
   trackerSuggestionDetail: { path: '/tracker/suggestions/:id', title: 'Project Suggestion' },
   changelog: { path: '/changelog', title: 'Changelog' },
   roadmap: { path: '/roadmap', title: 'Roadmap' },
+  // Issue 12: notify
+  notifications: { path: '/notifications', title: 'Notifications' },
+  unsubscribe: { path: '/unsubscribe', title: 'Unsubscribe' },
 } as const;
 
 /** The page of one subject (issue 12): `/features/<id>`, `/tracker/requests/<id>`, … */

@@ -14,9 +14,10 @@ export const handler = authHandler({
     const ids = [...new Set(body.feature_ids)];
     const key = idempotencyKey(event);
     const now = new Date();
+    const actorId = (await user()).id;
     const record: CallerIdempotency | undefined = key
       ? {
-          callerId: (await user()).id,
+          callerId: actorId,
           operation: 'bulk-approve',
           key,
           request: { ids, notes: body.notes ?? null },
@@ -28,7 +29,7 @@ export const handler = authHandler({
     }
     // Each approval is its own transaction; one that cannot happen does not stop the others.
     const outcomes = await Promise.allSettled(
-      ids.map((id) => changeFeatureStatus(id, 'approved', body.notes)),
+      ids.map((id) => changeFeatureStatus(id, 'approved', body.notes, undefined, now, actorId)),
     );
     const result: BulkApproveResult = { approved: [], failed: [] };
     outcomes.forEach((outcome, index) => {

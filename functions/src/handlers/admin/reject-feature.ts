@@ -12,11 +12,14 @@ export const handler = authHandler({
   body: ModerationInputSchema,
   handler: async ({ event, params, body, user }): Promise<Feature> => {
     const key = idempotencyKey(event);
+    const actorId = (await user()).id;
     return changeFeatureStatus(
       params.id,
       'rejected',
       body.notes,
-      key ? { callerId: (await user()).id, key } : undefined,
+      key ? { callerId: actorId, key } : undefined,
+      new Date(),
+      actorId,
     );
   },
 });

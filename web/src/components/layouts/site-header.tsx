@@ -18,6 +18,8 @@ interface SiteHeaderProps {
    * starts at a wider screen (80rem instead of 64rem); below that they live in the menu.
    */
   crowded?: boolean;
+  /** Issue 12: the notification bell, shown at every width beside the account slot. */
+  notificationsSlot?: ReactNode;
 }
 
 /** The header above every route: site name, desktop navigation, account slot, mobile menu. */
@@ -26,6 +28,7 @@ export function SiteHeader({
   accountSlot,
   mobileAccountSlot,
   crowded = false,
+  notificationsSlot,
 }: SiteHeaderProps) {
   return (
     <header className={`site-header${crowded ? ' site-header--crowded' : ''}`}>
@@ -38,6 +41,7 @@ export function SiteHeader({
           <NavLinks items={navItems} className="desktop-nav__list" />
         </nav>
         <div className="site-header__end">
+          {notificationsSlot}
           {accountSlot}
           <MobileMenu items={navItems} accountSlot={mobileAccountSlot} />
         </div>

@@ -6,6 +6,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { StatusPanel } from '../../../components/ui/status-panel';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
+import { NotificationPreferencesSection } from '../../notifications/components/notification-preferences-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { ProfileActivity } from './profile-activity';
@@ -129,6 +130,8 @@ export function ProfilePage() {
       <ProfileActivity user={user} />
 
       <ChangePasswordSection user={user} />
+
+      <NotificationPreferencesSection />
 
       <section className="card danger-zone" aria-labelledby="danger-zone-title">
         <h2 id="danger-zone-title" className="danger-zone__title">

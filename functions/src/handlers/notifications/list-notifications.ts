@@ -1,0 +1,20 @@
+import {
+  NotificationListQuerySchema,
+  type NotificationList,
+} from '@hatchworks/shared/schemas/notifications';
+import { listNotifications } from '../../data/notifications-repository';
+import { authHandler } from '../../middleware/auth-handler';
+import { page } from '../../middleware/response';
+
+/** The caller's notifications, 20 a page, newest first, with their unread count. */
+export const handler = authHandler({
+  query: NotificationListQuerySchema,
+  handler: async ({ query, user }) => {
+    const caller = await user();
+    const result = await listNotifications(caller.id, query.cursor);
+    return page<NotificationList>(
+      { notifications: result.items, unread_count: result.unreadCount },
+      result.nextCursor,
+    );
+  },
+});

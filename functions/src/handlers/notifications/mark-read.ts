@@ -1,0 +1,18 @@
+import { MarkReadInputSchema, type UnreadCount } from '@hatchworks/shared/schemas/notifications';
+import { markAllRead, markRead, readNotificationState } from '../../data/notifications-repository';
+import { authHandler } from '../../middleware/auth-handler';
+
+/**
+ * Marks the caller's notifications read: some by id (only the caller's own exist under their
+ * partition), or all of them at once. Answers the unread count left.
+ */
+export const handler = authHandler({
+  body: MarkReadInputSchema,
+  handler: async ({ body, user }): Promise<UnreadCount> => {
+    const caller = await user();
+    if ('all' in body) await markAllRead(caller.id);
+    else await markRead(caller.id, body.ids);
+    const state = await readNotificationState(caller.id);
+    return { unread_count: state.unread_count };
+  },
+});

@@ -1,0 +1,115 @@
+import * as z from '../zod';
+
+/**
+ * Notifications (issue 12): what a person is told when a request they follow (authored, voted on,
+ * commented on) changes status, is announced in the changelog or gets a Team answer, and what an
+ * author is told when their feature request is approved or rejected.
+ */
+
+export const NOTIFICATION_KINDS = [
+  'status_changed',
+  'announced',
+  'team_answer',
+  'feature_approved',
+  'feature_rejected',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_SUBJECT_TYPES = [
+  'feature',
+  'tracker_request',
+  'tracker_suggestion',
+] as const;
+export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
+
+/** A page of the notification list holds this many, newest first. */
+export const NOTIFICATION_PAGE_SIZE = 20;
+/** A mark-read request names at most this many notifications. */
+export const NOTIFICATION_READ_MAX_IDS = 50;
+
+/** The email preference groups on Profile, each covering one or more kinds. */
+export const NOTIFICATION_EMAIL_TOPICS = [
+  'status',
+  'announcements',
+  'team_answers',
+  'moderation',
+] as const;
+export type NotificationEmailTopic = (typeof NOTIFICATION_EMAIL_TOPICS)[number];
+
+/** Which preference decides whether a kind is mailed. */
+export const EMAIL_TOPIC_OF_KIND: Readonly<Record<NotificationKind, NotificationEmailTopic>> = {
+  status_changed: 'status',
+  announced: 'announcements',
+  team_answer: 'team_answers',
+  feature_approved: 'moderation',
+  feature_rejected: 'moderation',
+};
+
+export const NotificationSchema = z.object({
+  /** The event's ULID: one notification per event and person. */
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  subject: z.object({
+    type: z.enum(NOTIFICATION_SUBJECT_TYPES),
+    id: z.string(),
+    title: z.string(),
+  }),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  created_at: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+/** Query of `GET /api/notifications`. */
+export const NotificationListQuerySchema = z.object({
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
+});
+
+/** `data` of `GET /api/notifications` (with `next_cursor` beside it). */
+export const NotificationListSchema = z.object({
+  notifications: z.array(NotificationSchema),
+  unread_count: z.number().check(z.int()),
+});
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+
+/** `data` of `GET /api/notifications/unread-count` (the bell). */
+export const UnreadCountSchema = z.object({ unread_count: z.number().check(z.int()) });
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;
+
+const NotificationIdSchema = z
+  .string()
+  .check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid notification id'));
+
+/** Body of `POST /api/notifications/read`: some notifications, or all of them. */
+export const MarkReadInputSchema = z.union([
+  z.object({
+    ids: z
+      .array(NotificationIdSchema)
+      .check(
+        z.minLength(1, 'Name at least one notification'),
+        z.maxLength(NOTIFICATION_READ_MAX_IDS, `At most ${NOTIFICATION_READ_MAX_IDS} at once`),
+      ),
+  }),
+  z.object({ all: z.literal(true) }),
+]);
+export type MarkReadInput = z.infer<typeof MarkReadInputSchema>;
+
+/** Email on/off per topic; absent topics are on. */
+export const NotificationPreferencesSchema = z.object({
+  email: z.object({
+    status: z.boolean(),
+    announcements: z.boolean(),
+    team_answers: z.boolean(),
+    moderation: z.boolean(),
+  }),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+/** Body of `POST /api/notifications/unsubscribe` (the mail's one-click link). */
+export const UnsubscribeInputSchema = z.object({
+  token: z.string().check(z.minLength(1, 'The unsubscribe link is incomplete'), z.maxLength(512)),
+});
+
+export const UNSUBSCRIBE_MESSAGES = {
+  invalid: 'This unsubscribe link is not valid.',
+} as const;
