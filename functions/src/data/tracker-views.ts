@@ -59,13 +59,17 @@ export function equalityFilter(filters: Record<string, string>) {
 }
 
 /**
- * The condition that a tracker record was not voted on, moved nor commented on since it was
- * read, for any transaction that rewrites the record's copies from what it read (a vote, a status
- * change): neither may write an older count or status back.
+ * The condition that a tracker record was not voted on, moved, commented on nor announced since
+ * it was read, for any transaction that rewrites the record's copies from what it read (a vote, a
+ * status change): neither may write an older count, status or announcement back.
  * Every status change sets `status_changed_at`, so it works as the record's status version.
  */
 export function unchangedSince(
-  record: VotableRecord & { readonly status_changed_at?: string; readonly comment_count?: number },
+  record: VotableRecord & {
+    readonly status_changed_at?: string;
+    readonly comment_count?: number;
+    readonly announced_in?: string;
+  },
 ) {
   const conditions = [
     'votes = :readVotes',
@@ -75,6 +79,9 @@ export function unchangedSince(
     record.comment_count === undefined
       ? 'attribute_not_exists(comment_count)'
       : 'comment_count = :readComments',
+    record.announced_in === undefined
+      ? 'attribute_not_exists(announced_in)'
+      : 'announced_in = :readAnnounced',
   ];
   return {
     ConditionExpression: conditions.join(' AND '),
@@ -82,6 +89,7 @@ export function unchangedSince(
       ':readVotes': record.votes,
       ...(record.status_changed_at ? { ':readChangedAt': record.status_changed_at } : {}),
       ...(record.comment_count === undefined ? {} : { ':readComments': record.comment_count }),
+      ...(record.announced_in === undefined ? {} : { ':readAnnounced': record.announced_in }),
     },
   };
 }
