@@ -21,11 +21,13 @@ const MAX_KB_OVER_BARE = 100;
  * carries no token verification.) An entry under budget fails too: delete it then.
  * Issue 12: the mail function also reads the key that signs the notification mails' unsubscribe
  * links (the Secrets Manager client on AWS), and the tracker request's creation now makes its
- * signed-in author a follower (0.2 KB over).
+ * signed-in author a follower (0.2 KB over); a signed-in tracker vote makes its voter one and
+ * guards the comment count, status and announcement it rewrites (0.4 KB over).
  */
 const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
   'Hatchworks/Mail/Function': 130,
   'Hatchworks/Api/CreateTrackerFeatureRequest': 101,
+  'Hatchworks/Api/TrackerVote': 101,
 };
 
 const execFileAsync = promisify(execFile);

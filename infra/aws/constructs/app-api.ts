@@ -28,6 +28,12 @@ export const httpRouteKey = (route: Pick<RouteDefinition, 'method' | 'path'>): H
  */
 export const API_ROUTE_KEYS: readonly string[] = ROUTES.map((route) => httpRouteKey(route).key);
 
+const pascalCase = (text: string) =>
+  text
+    .split(/[^a-zA-Z0-9]+/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
 /** Fields of HTTP API's `$context` worth one JSON access-log line per request. */
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
   JSON.stringify({
@@ -97,9 +103,28 @@ export class AppApi extends Construct {
       },
     });
 
+    // One log group per area of handlers (`auth`, `tracker`, ...), not per function: CloudFormation
+    // allows 500 resources in a stack, and each route already brings six (function, role, policy,
+    // permission, integration, route).
+    const logGroups = new Map<string, LogGroup>();
+    const logGroupOf = (route: RouteDefinition): LogGroup => {
+      const area = route.handler.split('/')[0] ?? 'other';
+      let group = logGroups.get(area);
+      if (!group) {
+        group = new LogGroup(this, `${pascalCase(area)}Logs`, {
+          retention: RetentionDays.ONE_MONTH,
+          // Operational logs only; the table is the data worth keeping.
+          removalPolicy: RemovalPolicy.DESTROY,
+        });
+        logGroups.set(area, group);
+      }
+      return group;
+    };
+
     const functions = new Map<string, AppFunction>();
     for (const route of ROUTES as readonly RouteDefinition[]) {
       const fn = new AppFunction(this, route.id, {
+        logGroup: logGroupOf(route),
         spec: routeFunctionSpec(route),
         table: props.table,
         environment: {

@@ -74,12 +74,18 @@ export interface AppFunctionProps {
   readonly keys?: FunctionKeys;
   /** Applied only when the spec `sendsMail`; the others can send nothing. */
   readonly mail?: MailAccess;
+  /**
+   * A log group shared with the other functions of its area (the API's routes, see AppApi);
+   * without it the function gets its own. Lambda names each stream in a shared group after the
+   * function (`yyyy/mm/dd/<function>[<version>]<id>`), so one function's logs stay apart.
+   */
+  readonly logGroup?: LogGroup;
 }
 
 /**
  * One of our Lambda functions with the house defaults: Node.js 22 on ARM, minified ESM with the
  * AWS SDK bundled (faster cold starts than the runtime's copy), source maps, X-Ray, its own log
- * group with a retention, and a role that holds only what its spec says: its `table` access,
+ * group with a retention (or its area's, for API routes), and a role that holds only what its spec says: its `table` access,
  * an explicit deny of credential items unless it is a `credentials` function, the public token
  * keys where it verifies tokens, the private one where it signs them, its named secrets, and
  * `ses:SendEmail` on the sender identity where it sends mail.
@@ -111,11 +117,13 @@ export class AppFunction extends Construct {
     }
     const keys = keysFor(spec, props.keys);
 
-    this.logGroup = new LogGroup(this, 'Logs', {
-      retention: RetentionDays.ONE_MONTH,
-      // Operational logs only; the table is the data worth keeping.
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    this.logGroup =
+      props.logGroup ??
+      new LogGroup(this, 'Logs', {
+        retention: RetentionDays.ONE_MONTH,
+        // Operational logs only; the table is the data worth keeping.
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
 
     // An own role instead of the managed AWSLambdaBasicExecutionRole, whose logs grant covers
     // every log group of the account.

@@ -4,6 +4,7 @@ import { paths } from '../../config/paths';
 import { SubjectPage } from '../../features/comments/components/subject-page';
 import { useFeature } from '../../features/feature-requests/api/get-feature';
 import { FeatureCard } from '../../features/feature-requests/components/feature-card';
+import { FeatureStatusControl } from '../../features/feature-requests/components/feature-status-control';
 import { VoteModal } from '../../features/feature-requests/components/vote-modal';
 import '../../features/feature-requests/components/features-page.css';
 import { useSession } from '../../lib/session';
@@ -40,6 +41,7 @@ export default function FeatureDetailRoute() {
             own={user?.id === feature.data.user_id}
             {...(user ? { onVote: () => setVoting(true) } : {})}
           />
+          <FeatureStatusControl feature={feature.data} />
           {voting ? <VoteModal feature={feature.data} onClose={() => setVoting(false)} /> : null}
         </div>
       ) : null}
