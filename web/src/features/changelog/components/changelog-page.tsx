@@ -186,7 +186,7 @@ export function ChangelogPage() {
     <div className="container page changelog">
       <DocumentTitle title={paths.changelog.title} />
       <header className="changelog__intro">
-        <p className="eyebrow">Closing the loop</p>
+        <p className="eyebrow">Releases</p>
         <h1>Changelog</h1>
         <p className="lede">What shipped, and the requests each release closes.</p>
         <div className="changelog__actions">
