@@ -161,6 +161,7 @@ export async function readRoadmap(
         project: entry.project ?? null,
         eggs: entry.kind === 'feature' ? Number(subject.total_eggs ?? 0) : null,
         votes: entry.kind === 'tracker_request' ? Number(subject.votes ?? 0) : null,
+        comment_count: Number(subject.comment_count ?? 0),
         status_changed_at: entry.status_changed_at,
         completed_at: entry.completed_at ?? null,
         link: LINKS[entry.kind](entry.subject_id),

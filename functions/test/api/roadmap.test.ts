@@ -62,6 +62,12 @@ describe('GET /api/roadmap', () => {
   it('follows a tracker request through planned, in progress and completed, with its votes', async () => {
     const request = await submitRequest({ project_id: project.id });
     await votesFromStrangers('feature_request', request.id, 2);
+    const commented = await api(`/api/tracker/feature-requests/${request.id}/comments`, {
+      method: 'POST',
+      headers: bearer(author.token),
+      json: { body: 'When will this land?' },
+    });
+    expect(commented.status).toBe(201);
 
     expect(ids((await roadmap(project.id)).planned)).not.toContain(request.id);
     await setTrackerStatus(request.id, 'planned');
@@ -74,6 +80,7 @@ describe('GET /api/roadmap', () => {
       project: { id: project.id, title: project.title },
       eggs: null,
       votes: 2,
+      comment_count: 1,
       status_changed_at: expect.any(String),
       completed_at: null,
       link: `/tracker/requests/${request.id}`,

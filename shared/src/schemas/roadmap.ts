@@ -30,6 +30,8 @@ export const RoadmapCardSchema = z.object({
   eggs: z.nullable(z.number().check(z.int())),
   /** Net votes of a tracker request; null for feature requests. */
   votes: z.nullable(z.number().check(z.int())),
+  /** Comments on the request. */
+  comment_count: z.number().check(z.int()),
   /** When it entered its column. */
   status_changed_at: z.string(),
   /** When it was completed (completed column only). */

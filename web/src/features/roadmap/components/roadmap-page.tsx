@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Roadmap, RoadmapCard, RoadmapColumnName } from '@hatchworks/shared/schemas/roadmap';
 import { ROADMAP_LIMITS } from '@hatchworks/shared/schemas/roadmap';
 import { Badge } from '../../../components/ui/badge';
+import { CommentCount } from '../../../components/ui/comment-count';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { EggIcon } from '../../../components/ui/icons';
 import { LoadingState } from '../../../components/ui/spinner';
@@ -64,6 +65,9 @@ function RoadmapCardView({ card }: { card: RoadmapCard }) {
               {formatCount(card.votes ?? 0)} {Math.abs(card.votes ?? 0) === 1 ? 'vote' : 'votes'}
             </>
           )}
+        </li>
+        <li>
+          <CommentCount count={card.comment_count} href={card.link} />
         </li>
         <li>
           {card.completed_at ? 'Completed ' : 'Since '}
