@@ -88,8 +88,13 @@ async function teamAnswerEvents(subjectId: string): Promise<Record<string, unkno
     const page = await client.db.send(
       new ScanCommand({
         TableName: client.tableName,
-        FilterExpression: 'kind = :kind AND subject_id = :id',
-        ExpressionAttributeValues: { ':kind': 'team_answer', ':id': subjectId },
+        // The events only: the fan-out's notifications carry the same kind and subject.
+        FilterExpression: 'entity = :entity AND kind = :kind AND subject_id = :id',
+        ExpressionAttributeValues: {
+          ':entity': 'NotificationEvent',
+          ':kind': 'team_answer',
+          ':id': subjectId,
+        },
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
     );
