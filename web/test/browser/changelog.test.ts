@@ -1,6 +1,4 @@
-import { mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import type { AuthResult } from '@hatchworks/shared/schemas/users';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import {
   skipBrowserTests,
   useBrowser,
   VIEWPORTS,
+  screenshot,
 } from './support/browser';
 import {
   apiData,
@@ -18,13 +17,6 @@ import {
   loginAdmin,
   openSignedIn,
 } from './support/features';
-
-/** Saves a screenshot to `SHOTS_DIR` when set (looked at by hand, not compared). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!process.env.SHOTS_DIR) return;
-  await mkdir(process.env.SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-}
 
 const WIDTHS = [
   { label: 'phone', viewport: VIEWPORTS.phone },

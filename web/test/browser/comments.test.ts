@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '@hatchworks/shared/schemas/comments';
@@ -10,16 +9,10 @@ import {
   useBrowser,
   VIEWPORTS,
   type Viewport,
+  screenshot,
 } from './support/browser';
 import { apiData, createApprovedFeature, createProject, loginAdmin } from './support/features';
 import { submitTrackerRequest, submitTrackerSuggestion } from './support/tracker';
-
-/** Saves a screenshot to `SHOTS_DIR` when set (looked at by hand, not compared). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!process.env.SHOTS_DIR) return;
-  await mkdir(process.env.SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-}
 
 const commentsSection = (page: Page) => page.getByRole('region', { name: /^Comments/ });
 

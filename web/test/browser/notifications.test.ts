@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import {
@@ -7,6 +5,7 @@ import {
   skipBrowserTests,
   useBrowser,
   VIEWPORTS,
+  screenshot,
 } from './support/browser';
 import { registerUser, seedSession } from './support/accounts';
 import { linkFromMail, waitForMail } from './support/mail';
@@ -17,13 +16,6 @@ import {
   createProject,
   loginAdmin,
 } from './support/features';
-
-/** Saves a screenshot to `SHOTS_DIR` when set (looked at by hand, not compared). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!process.env.SHOTS_DIR) return;
-  await mkdir(process.env.SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-}
 
 /** An author whose feature request the admin approved and moved on: two notifications. */
 async function authorWithTwoNotifications() {

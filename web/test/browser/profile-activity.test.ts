@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AuthResult } from '@hatchworks/shared/schemas/users';
@@ -9,6 +8,7 @@ import {
   skipBrowserTests,
   useBrowser,
   VIEWPORTS,
+  screenshot,
 } from './support/browser';
 import { DEMO, loginUser, registerUser, seedSession } from './support/accounts';
 
@@ -409,13 +409,7 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
 
     // Act
     const violations = await seriousAccessibilityViolations(page);
-    if (process.env.SHOTS_DIR) {
-      await mkdir(process.env.SHOTS_DIR, { recursive: true });
-      await page.screenshot({
-        path: `${process.env.SHOTS_DIR}/profile-desktop.png`,
-        fullPage: true,
-      });
-    }
+    await screenshot(page, 'profile-desktop');
 
     // Assess
     expect(violations).toEqual([]);
@@ -434,10 +428,7 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
     await openProfile(page, user);
     await ledgerRows(page, 4);
     await section(page, 'My Votes').getByRole('link', { name: backed.title }).waitFor();
-    if (process.env.SHOTS_DIR) {
-      await mkdir(process.env.SHOTS_DIR, { recursive: true });
-      await page.screenshot({ path: `${process.env.SHOTS_DIR}/profile-phone.png`, fullPage: true });
-    }
+    await screenshot(page, 'profile-phone');
 
     // Assess
     const overflow = await page.evaluate(

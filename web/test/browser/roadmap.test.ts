@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@hatchworks/shared/schemas/projects';
@@ -10,6 +9,7 @@ import {
   skipBrowserTests,
   useBrowser,
   VIEWPORTS,
+  screenshot,
 } from './support/browser';
 import {
   apiData,
@@ -21,13 +21,6 @@ import {
 } from './support/features';
 import { registerUser } from './support/accounts';
 import { submitTrackerRequest } from './support/tracker';
-
-/** Saves a screenshot to `SHOTS_DIR` when set (looked at by hand, not compared). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!process.env.SHOTS_DIR) return;
-  await mkdir(process.env.SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-}
 
 interface Box {
   readonly x: number;

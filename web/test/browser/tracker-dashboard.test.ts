@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@hatchworks/shared/schemas/projects';
@@ -12,6 +11,7 @@ import {
   useBrowser,
   VIEWPORTS,
   type OpenPageOptions,
+  screenshot,
 } from './support/browser';
 import { fitsWidth } from './support/feature-modals';
 import { strangerVote, submitTrackerRequest, trackerProject } from './support/tracker';
@@ -79,13 +79,6 @@ const disclosure = (page: Page) =>
 
 /** The selection a dashboard URL names. */
 const urlSelection = (page: Page) => new URL(page.url()).searchParams.getAll('project');
-
-/** Saves a screenshot to `SHOTS_DIR` when set (looked at by hand, not compared). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!process.env.SHOTS_DIR) return;
-  await mkdir(process.env.SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-}
 
 /** Waits until a panel shows its own selection's answer (not the previous one). */
 async function settled(panel: Locator): Promise<void> {

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@hatchworks/shared/schemas/projects';
@@ -8,17 +7,11 @@ import {
   skipBrowserTests,
   useBrowser,
   VIEWPORTS,
+  screenshot,
 } from './support/browser';
 import { registerUser } from './support/accounts';
 import { loginAdmin, openSignedIn } from './support/features';
 import { submitTrackerRequest, submitTrackerSuggestion, trackerProject } from './support/tracker';
-
-/** Saves a screenshot to `SHOTS_DIR` when set (looked at by hand, not compared). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!process.env.SHOTS_DIR) return;
-  await mkdir(process.env.SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-}
 
 const cardOf = (page: Page, title: string) =>
   page.getByRole('article', { name: title, exact: true });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
@@ -107,4 +108,11 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
     }));
   });
   return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+}
+
+/** Saves a full-page screenshot to `SHOTS_DIR` when set (looked at by hand, not compared). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.SHOTS_DIR) return;
+  await mkdir(process.env.SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
 }
