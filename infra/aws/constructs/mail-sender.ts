@@ -1,13 +1,10 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAIL_STREAM_FILTER } from '@hatchworks/functions/data/mail-requests';
-import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
 import { functionEntry } from '../paths';
-import { acknowledgeWildcards } from './acknowledge-wildcards';
+import { consumeTableStream } from './table-stream-source';
 import { AppFunction, type MailAccess } from './app-function';
 import type { FunctionKeys } from './function-keys';
 
@@ -61,36 +58,6 @@ export class MailSender extends Construct {
       id: 'AwsSolutions-SQS3',
       reason: 'This queue is the dead-letter queue of the mail event source; it has none itself.',
     });
-    this.handler.function.addEventSource(
-      new DynamoEventSource(props.table, {
-        // Mails queued before a (re)deployment of the mapping are not sent again.
-        startingPosition: StartingPosition.LATEST,
-        batchSize: 10,
-        retryAttempts: 3,
-        reportBatchItemFailures: true,
-        onFailure: new SqsDlq(this.deadLetters),
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual(MAIL_STREAM_FILTER.eventName),
-            dynamodb: {
-              Keys: {
-                [TABLE_DEFINITION.partitionKey]: {
-                  S: FilterRule.beginsWith(MAIL_STREAM_FILTER.partitionKeyPrefix),
-                },
-              },
-            },
-          }),
-        ],
-      }),
-    );
-    acknowledgeWildcards(this.handler.role, [
-      {
-        finding: /^Resource::\*$/,
-        reason:
-          'The stream event source needs dynamodb:ListStreams, which has no resource of its own; ' +
-          'X-Ray tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) has none either.',
-        actionsOnAnyResource: /^(xray:.*|dynamodb:ListStreams)$/,
-      },
-    ]);
+    consumeTableStream(this.handler, props.table, MAIL_STREAM_FILTER, this.deadLetters);
   }
 }

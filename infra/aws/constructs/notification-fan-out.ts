@@ -1,13 +1,11 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { NOTIFICATION_STREAM_FILTER } from '@hatchworks/functions/data/notification-events';
-import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
 import { functionEntry } from '../paths';
-import { acknowledgeWildcards } from './acknowledge-wildcards';
+import { consumeTableStream } from './table-stream-source';
 import { AppFunction } from './app-function';
 
 export interface NotificationFanOutProps {
@@ -85,39 +83,9 @@ export class NotificationFanOut extends Construct {
       },
     });
     this.mailDelayQueue.grantSendMessages(this.handler.role);
-    this.handler.function.addEventSource(
-      new DynamoEventSource(props.table, {
-        // Events written before a (re)deployment of the mapping are not told again.
-        startingPosition: StartingPosition.LATEST,
-        batchSize: 10,
-        retryAttempts: 3,
-        reportBatchItemFailures: true,
-        onFailure: new SqsDlq(this.deadLetters),
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual(NOTIFICATION_STREAM_FILTER.eventName),
-            dynamodb: {
-              Keys: {
-                [TABLE_DEFINITION.partitionKey]: {
-                  S: FilterRule.beginsWith(NOTIFICATION_STREAM_FILTER.partitionKeyPrefix),
-                },
-              },
-            },
-          }),
-        ],
-      }),
-    );
+    consumeTableStream(this.handler, props.table, NOTIFICATION_STREAM_FILTER, this.deadLetters);
     this.handler.function.addEventSource(
       new SqsEventSource(this.mailDelayQueue, { batchSize: 10, reportBatchItemFailures: true }),
     );
-    acknowledgeWildcards(this.handler.role, [
-      {
-        finding: /^Resource::\*$/,
-        reason:
-          'The stream event source needs dynamodb:ListStreams, which has no resource of its own; ' +
-          'X-Ray tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) has none either.',
-        actionsOnAnyResource: /^(xray:.*|dynamodb:ListStreams)$/,
-      },
-    ]);
   }
 }
