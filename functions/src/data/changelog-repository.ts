@@ -5,8 +5,8 @@ import {
   type ChangelogEntry,
   type ChangelogEntryFields,
   type ChangelogSubject,
-  type ChangelogSubjectType,
 } from '@hatchworks/shared/schemas/changelog';
+import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import { AppError, NotFoundError, ValidationError } from '../lib/errors';
 import { batchGetItems } from './batch-get';
 import {
@@ -42,7 +42,7 @@ const isCompleted = (status: unknown) => status === COMPLETED || status === COMP
 
 /** Where each kind of subject lives and which field is its title. */
 const SUBJECT_TABLE: Record<
-  ChangelogSubjectType,
+  SubjectType,
   { key: (id: string) => Record<string, string>; titleField: string }
 > = {
   feature: { key: featureKeys.item, titleField: 'title' },
@@ -71,7 +71,7 @@ function toEntry(item: Record<string, unknown>): ChangelogEntry {
  * names the first that is not.
  */
 async function completedSubjects(
-  refs: readonly { type: ChangelogSubjectType; id: string }[],
+  refs: readonly { type: SubjectType; id: string }[],
 ): Promise<ChangelogSubject[]> {
   if (refs.length === 0) return [];
   const items = await batchGetItems(refs.map((ref) => SUBJECT_TABLE[ref.type].key(ref.id)));

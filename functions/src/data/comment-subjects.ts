@@ -1,11 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { CommentSubjectType } from '@hatchworks/shared/schemas/comments';
 import {
   SUGGESTION_SORTS,
   TRACKER_REQUEST_SORTS,
   type ActivityType,
   type TrackerProject,
 } from '@hatchworks/shared/schemas/tracker';
+import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import { db, tableName } from './client';
 import { featureKeys, trackerRequestKeys, trackerSuggestionKeys } from './keys';
 import { isFeatureVisibleTo, type StoredFeature } from './features-repository';
@@ -18,7 +18,7 @@ export interface Viewer {
 
 /** What comments need to know about the thing they are on. */
 export interface CommentSubject {
-  readonly type: CommentSubjectType;
+  readonly type: SubjectType;
   readonly id: string;
   /** Its title (a suggestion's name), for events and activity entries. */
   readonly title: string;
@@ -45,7 +45,7 @@ async function getItem(key: Record<string, string>) {
  * so are its comments). 'anyone' skips the visibility rule (changes to an existing comment).
  */
 export async function findCommentSubject(
-  type: CommentSubjectType,
+  type: SubjectType,
   id: string,
   viewer: Viewer | undefined | 'anyone',
 ): Promise<CommentSubject | undefined> {

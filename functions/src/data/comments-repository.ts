@@ -7,8 +7,8 @@ import {
   type CommentList,
   type CommentOrder,
   type CommentReply,
-  type CommentSubjectType,
 } from '@hatchworks/shared/schemas/comments';
+import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
@@ -27,7 +27,7 @@ import type { CommentSubject, Viewer } from './comment-subjects';
 /** A comment as stored (besides its keys). */
 export interface StoredComment {
   readonly id: string;
-  readonly subject_type: CommentSubjectType;
+  readonly subject_type: SubjectType;
   readonly subject_id: string;
   /** Only on replies. */
   readonly parent_id?: string;

@@ -1,3 +1,5 @@
+import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
+
 /**
  * Key builders: the only place that knows how entities map to PK/SK and the GSI attributes.
  * See README.md beside this file for the access patterns they serve.
@@ -257,7 +259,7 @@ export const trackerCounterKeys = {
  */
 
 /** What people follow and comment on: a feature request, a tracker request or a suggestion. */
-export type SubjectType = 'feature' | 'tracker_request' | 'tracker_suggestion';
+export type { SubjectType };
 
 export const notificationEventKeys = {
   /**

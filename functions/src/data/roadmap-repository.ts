@@ -8,6 +8,7 @@ import {
   type RoadmapKind,
 } from '@hatchworks/shared/schemas/roadmap';
 import type { TrackerStatus } from '@hatchworks/shared/schemas/tracker';
+import { subjectPath } from '@hatchworks/shared/schemas/subjects';
 import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
 import { featureKeys, roadmapKeys, trackerRequestKeys, type RoadmapColumn } from './keys';
@@ -130,11 +131,6 @@ const subjectKey = (entry: Pick<StoredEntry, 'kind' | 'subject_id'>) =>
     ? featureKeys.item(entry.subject_id)
     : trackerRequestKeys.item(entry.subject_id);
 
-const LINKS: Readonly<Record<RoadmapKind, (id: string) => string>> = {
-  feature: (id) => `/features/${encodeURIComponent(id)}`,
-  tracker_request: (id) => `/tracker/requests/${encodeURIComponent(id)}`,
-};
-
 /**
  * The roadmap, optionally of one project: three Queries on the entries (one per column, each
  * bounded), then one BatchGetItem of the subjects for their current eggs or votes and title.
@@ -164,7 +160,7 @@ export async function readRoadmap(
         comment_count: Number(subject.comment_count ?? 0),
         status_changed_at: entry.status_changed_at,
         completed_at: entry.completed_at ?? null,
-        link: LINKS[entry.kind](entry.subject_id),
+        link: subjectPath(entry.kind, entry.subject_id),
       },
     ];
   };

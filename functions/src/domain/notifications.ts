@@ -1,5 +1,6 @@
 import { SITE_NAME } from '@hatchworks/shared/constants';
-import type { SubjectType } from '../data/keys';
+import { NOTIFICATION_STATUS_LABELS } from '@hatchworks/shared/schemas/notifications';
+import { subjectPath } from '@hatchworks/shared/schemas/subjects';
 import { returnPendingMail, takePendingMail } from '../data/notification-mail';
 import {
   emailPreferences,
@@ -18,28 +19,6 @@ import { unsubscribeToken } from '../lib/unsubscribe-token';
  * README.md in `functions/src/data`, "Notifications".
  */
 
-const STATUS_LABELS: Readonly<Record<string, string>> = {
-  open: 'Open',
-  planned: 'Planned',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  closed: 'Closed',
-  approved: 'Approved',
-};
-
-/** The site path of a notification's subject. */
-export function subjectPath(type: SubjectType, id: string): string {
-  const encoded = encodeURIComponent(id);
-  switch (type) {
-    case 'feature':
-      return `/features/${encoded}`;
-    case 'tracker_request':
-      return `/tracker/requests/${encoded}`;
-    case 'tracker_suggestion':
-      return `/tracker/suggestions/${encoded}`;
-  }
-}
-
 /** One line telling what happened, as plain text. */
 export function describeNotification(notification: StoredNotification): string {
   const title = `"${notification.subject_title}"`;
@@ -48,7 +27,7 @@ export function describeNotification(notification: StoredNotification): string {
   switch (notification.kind) {
     case 'status_changed': {
       const status = String(details.status ?? '');
-      return `${title} is now ${STATUS_LABELS[status] ?? status}.${note}`;
+      return `${title} is now ${NOTIFICATION_STATUS_LABELS[status] ?? status}.${note}`;
     }
     case 'announced':
       return `${title} was announced in the changelog${

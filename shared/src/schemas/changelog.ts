@@ -1,13 +1,6 @@
 import * as z from '../zod';
 import { LIMITS } from '../constants';
-
-/** What a changelog entry can close: a feature request, a tracker request or a suggestion. */
-export const CHANGELOG_SUBJECT_TYPES = [
-  'feature',
-  'tracker_request',
-  'tracker_suggestion',
-] as const;
-export type ChangelogSubjectType = (typeof CHANGELOG_SUBJECT_TYPES)[number];
+import { SUBJECT_TYPES, type SubjectType } from './subjects';
 
 /** Bounds of a changelog entry (issue 12). */
 export const CHANGELOG_LIMITS = {
@@ -22,7 +15,7 @@ export const CHANGELOG_LIMITS = {
 } as const;
 
 /** How each subject type is named in messages and on the page. */
-export const CHANGELOG_SUBJECT_LABELS: Record<ChangelogSubjectType, string> = {
+export const CHANGELOG_SUBJECT_LABELS: Record<SubjectType, string> = {
   feature: 'Feature request',
   tracker_request: 'Tracker request',
   tracker_suggestion: 'Project suggestion',
@@ -34,13 +27,13 @@ export const CHANGELOG_MESSAGES = {
   bodyRequired: 'Body is required',
   bodyTooLong: `Body must be at most ${CHANGELOG_LIMITS.bodyMax} characters`,
   tooManyCloses: `An entry closes at most ${CHANGELOG_LIMITS.closesMax} requests`,
-  invalidSubject: `Each closed request needs a type (${CHANGELOG_SUBJECT_TYPES.join(', ')}) and an id`,
+  invalidSubject: `Each closed request needs a type (${SUBJECT_TYPES.join(', ')}) and an id`,
   unknownProject: 'The selected project does not exist',
-  unknownSubject: (type: ChangelogSubjectType, id: string) =>
+  unknownSubject: (type: SubjectType, id: string) =>
     `${CHANGELOG_SUBJECT_LABELS[type]} ${id} does not exist`,
-  notCompleted: (type: ChangelogSubjectType, title: string, status: string) =>
+  notCompleted: (type: SubjectType, title: string, status: string) =>
     `${CHANGELOG_SUBJECT_LABELS[type]} "${title}" is not completed (its status is ${status}); only completed requests can be closed by an entry`,
-  noLongerCompleted: (type: ChangelogSubjectType, title: string) =>
+  noLongerCompleted: (type: SubjectType, title: string) =>
     `${CHANGELOG_SUBJECT_LABELS[type]} "${title}" is no longer completed`,
 } as const;
 
@@ -60,7 +53,7 @@ export function changelogParagraphs(body: string): string[] {
 
 /** A request an entry closed, with its title as it was when the entry was published. */
 export const ChangelogSubjectSchema = z.object({
-  type: z.enum(CHANGELOG_SUBJECT_TYPES),
+  type: z.enum(SUBJECT_TYPES),
   id: z.string(),
   title: z.string(),
 });
@@ -93,7 +86,7 @@ const requiredText = (max: number, required: string, tooLong: string) =>
   );
 
 const SubjectRefSchema = z.object({
-  type: z.enum(CHANGELOG_SUBJECT_TYPES, { error: CHANGELOG_MESSAGES.invalidSubject }),
+  type: z.enum(SUBJECT_TYPES, { error: CHANGELOG_MESSAGES.invalidSubject }),
   id: z
     .string({ error: CHANGELOG_MESSAGES.invalidSubject })
     .check(
@@ -131,7 +124,7 @@ export const ChangelogEntryInputSchema = z.object({
         .check(z.maxLength(CHANGELOG_LIMITS.closesMax, CHANGELOG_MESSAGES.tooManyCloses)),
       [],
     ),
-    z.transform((subjects: { type: ChangelogSubjectType; id: string }[]) => {
+    z.transform((subjects: { type: SubjectType; id: string }[]) => {
       const seen = new Set<string>();
       return subjects.filter((subject) => {
         const key = `${subject.type}:${subject.id}`;
@@ -166,14 +159,14 @@ export const ChangelogIdParamsSchema = z.object({
 /** `?announce=<type>:<id>` of the changelog page: the request the publish form preselects. */
 export function parseAnnounce(
   value: string | null | undefined,
-): { type: ChangelogSubjectType; id: string } | undefined {
+): { type: SubjectType; id: string } | undefined {
   if (!value) return undefined;
   const at = value.indexOf(':');
   if (at <= 0) return undefined;
   const type = value.slice(0, at);
   const id = value.slice(at + 1).trim();
   if (!id || id.length > CHANGELOG_LIMITS.idMax) return undefined;
-  return (CHANGELOG_SUBJECT_TYPES as readonly string[]).includes(type)
-    ? { type: type as ChangelogSubjectType, id }
+  return (SUBJECT_TYPES as readonly string[]).includes(type)
+    ? { type: type as SubjectType, id }
     : undefined;
 }

@@ -1,8 +1,5 @@
 import * as z from '../zod';
-
-/** What people comment on: a feature request, a tracker request or a project suggestion. */
-export const COMMENT_SUBJECT_TYPES = ['feature', 'tracker_request', 'tracker_suggestion'] as const;
-export type CommentSubjectType = (typeof COMMENT_SUBJECT_TYPES)[number];
+import { SUBJECT_TYPES } from './subjects';
 
 /** Bounds and windows of comments (issue 12). */
 export const COMMENT_LIMITS = {
@@ -48,7 +45,7 @@ export type CommentOrder = (typeof COMMENT_ORDERS)[number];
 /** The fields every comment has (a reply has no replies of its own). */
 const commentFields = {
   id: z.string(),
-  subject_type: z.enum(COMMENT_SUBJECT_TYPES),
+  subject_type: z.enum(SUBJECT_TYPES),
   subject_id: z.string(),
   /** The top-level comment a reply answers; null on top-level comments. */
   parent_id: z.nullable(z.string()),

@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { SUBJECT_TYPES } from './subjects';
 
 /**
  * Notifications (issue 12): what a person is told when a request they follow (authored, voted on,
@@ -15,12 +16,15 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const NOTIFICATION_SUBJECT_TYPES = [
-  'feature',
-  'tracker_request',
-  'tracker_suggestion',
-] as const;
-export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
+/** How a status a notification names reads, in the bell's list and in mails. */
+export const NOTIFICATION_STATUS_LABELS: Readonly<Record<string, string>> = {
+  open: 'Open',
+  planned: 'Planned',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  closed: 'Closed',
+  approved: 'Approved',
+};
 
 /** A page of the notification list holds this many, newest first. */
 export const NOTIFICATION_PAGE_SIZE = 20;
@@ -50,7 +54,7 @@ export const NotificationSchema = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
   subject: z.object({
-    type: z.enum(NOTIFICATION_SUBJECT_TYPES),
+    type: z.enum(SUBJECT_TYPES),
     id: z.string(),
     title: z.string(),
   }),

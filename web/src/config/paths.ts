@@ -1,3 +1,5 @@
+import { subjectPath } from '@hatchworks/shared/schemas/subjects';
+
 /**
  * Every client route of spec 2 (and the account pages the mailed links open) with the name its
  * page is known by (document title, headings,
@@ -30,9 +32,9 @@ export const paths = {
 
 /** The page of one subject (issue 12): `/features/<id>`, `/tracker/requests/<id>`, … */
 export const detailHref = {
-  feature: (id: string) => `/features/${encodeURIComponent(id)}`,
-  trackerRequest: (id: string) => `/tracker/requests/${encodeURIComponent(id)}`,
-  trackerSuggestion: (id: string) => `/tracker/suggestions/${encodeURIComponent(id)}`,
+  feature: (id: string) => subjectPath('feature', id),
+  trackerRequest: (id: string) => subjectPath('tracker_request', id),
+  trackerSuggestion: (id: string) => subjectPath('tracker_suggestion', id),
 };
 
 export type PathKey = keyof typeof paths;

@@ -5,8 +5,8 @@ import {
   CommentListQuerySchema,
   type Comment,
   type CommentList,
-  type CommentSubjectType,
 } from '@hatchworks/shared/schemas/comments';
+import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import { findCommentSubject, type CommentSubject } from '../../data/comment-subjects';
 import { addComment, getComment, listComments } from '../../data/comments-repository';
 import { consumeHit } from '../../data/rate-limits-repository';
@@ -22,7 +22,7 @@ const SubjectParamsSchema = z.object({
 });
 
 /** `GET …/{id}/comments` of one subject type: public, but a hidden feature hides its comments. */
-export const listCommentsHandler = (type: CommentSubjectType) =>
+export const listCommentsHandler = (type: SubjectType) =>
   authHandler({
     params: SubjectParamsSchema,
     query: CommentListQuerySchema,
@@ -49,7 +49,7 @@ async function limitComments(userId: string): Promise<void> {
 }
 
 /** `POST …/{id}/comments` of one subject type: signed-in users (the route is `user`). */
-export const createCommentHandler = (type: CommentSubjectType) =>
+export const createCommentHandler = (type: SubjectType) =>
   authHandler({
     params: SubjectParamsSchema,
     // Parsed below so that the rules' own messages become the error message.

@@ -14,11 +14,11 @@ import {
   ChangelogListSchema,
   type ChangelogEntry,
   type ChangelogEntryInput,
-  type ChangelogSubjectType,
 } from '@hatchworks/shared/schemas/changelog';
 import { FeatureListSchema } from '@hatchworks/shared/schemas/features';
 import { TRACKER_STATUSES } from '@hatchworks/shared/schemas/tracker';
 import * as z from '@hatchworks/shared/zod';
+import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import { apiRequest } from '../../../lib/api-client';
 
 export const LOAD_CHANGELOG_FAILED = 'Failed to load the changelog';
@@ -92,7 +92,7 @@ export function usePublishEntry(options: { onSuccess?: (entry: ChangelogEntry) =
 
 /** A completed request an entry can close. */
 export interface Candidate {
-  readonly type: ChangelogSubjectType;
+  readonly type: SubjectType;
   readonly id: string;
   readonly title: string;
 }

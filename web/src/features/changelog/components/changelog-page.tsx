@@ -4,8 +4,8 @@ import {
   changelogParagraphs,
   parseAnnounce,
   type ChangelogEntry,
-  type ChangelogSubject,
 } from '@hatchworks/shared/schemas/changelog';
+import { subjectPath } from '@hatchworks/shared/schemas/subjects';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { FormSuccess } from '../../../components/ui/form-success';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
@@ -27,18 +27,6 @@ export const CHANGELOG_FEED_HREF = '/changelog.xml';
 
 /** The anchor of an entry on this page (the feed links to it too). */
 export const entryAnchor = (id: string) => `entry-${id}`;
-
-/** The page of a closed request (built by the detail pages of issue 12). */
-function subjectHref(subject: ChangelogSubject): string {
-  switch (subject.type) {
-    case 'feature':
-      return `${paths.features.path}/${subject.id}`;
-    case 'tracker_request':
-      return `${paths.trackerRequests.path}/${subject.id}`;
-    case 'tracker_suggestion':
-      return `${paths.trackerSuggestions.path}/${subject.id}`;
-  }
-}
 
 /** The Atom/RSS feed symbol: a dot and two arcs. */
 function FeedIcon() {
@@ -146,7 +134,7 @@ function EntryArticle({
           <ul>
             {entry.closes.map((subject) => (
               <li key={`${subject.type}:${subject.id}`}>
-                <Link to={subjectHref(subject)}>{subject.title}</Link>
+                <Link to={subjectPath(subject.type, subject.id)}>{subject.title}</Link>
               </li>
             ))}
           </ul>

@@ -2,10 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   CHANGELOG_LIMITS,
   CHANGELOG_SUBJECT_LABELS,
-  CHANGELOG_SUBJECT_TYPES,
   type ChangelogEntry,
-  type ChangelogSubjectType,
 } from '@hatchworks/shared/schemas/changelog';
+import { SUBJECT_TYPES, type SubjectType } from '@hatchworks/shared/schemas/subjects';
 import { FormError } from '../../../components/ui/form-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
@@ -13,11 +12,10 @@ import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { ProjectSelect } from '../../tracker/components/project-select';
 import { PUBLISH_FAILED, useCandidates, usePublishEntry, type Candidate } from '../api/changelog';
 
-const keyOf = (subject: { type: ChangelogSubjectType; id: string }) =>
-  `${subject.type}:${subject.id}`;
+const keyOf = (subject: { type: SubjectType; id: string }) => `${subject.type}:${subject.id}`;
 
 /** Group headings of the picker, by subject type. */
-const GROUP_LABELS: Record<ChangelogSubjectType, string> = {
+const GROUP_LABELS: Record<SubjectType, string> = {
   feature: 'Feature requests',
   tracker_request: 'Tracker requests',
   tracker_suggestion: 'Project suggestions',
@@ -25,7 +23,7 @@ const GROUP_LABELS: Record<ChangelogSubjectType, string> = {
 
 interface PublishFormProps {
   /** The request `?announce=` names, checked when the form opens. */
-  preselected?: { type: ChangelogSubjectType; id: string } | undefined;
+  preselected?: { type: SubjectType; id: string } | undefined;
   onPublished: (entry: ChangelogEntry) => void;
   onCancel: () => void;
 }
@@ -72,7 +70,7 @@ export function PublishForm({ preselected, onPublished, onCancel }: PublishFormP
       project_id: projectId || null,
       closes: closes.map((key) => {
         const at = key.indexOf(':');
-        return { type: key.slice(0, at) as ChangelogSubjectType, id: key.slice(at + 1) };
+        return { type: key.slice(0, at) as SubjectType, id: key.slice(at + 1) };
       }),
     };
     publish.mutate({ input, key: idempotencyKey(input) });
@@ -159,7 +157,7 @@ export function PublishForm({ preselected, onPublished, onCancel }: PublishFormP
         {candidates.isSuccess && all.length === 0 ? (
           <p className="changelog-form__status">No completed requests yet.</p>
         ) : null}
-        {CHANGELOG_SUBJECT_TYPES.map((type) => {
+        {SUBJECT_TYPES.map((type) => {
           const group = all.filter((candidate) => candidate.type === type);
           if (group.length === 0) return null;
           return (

@@ -11,22 +11,22 @@ import {
   type CommentInput,
   type CommentList,
   type CommentOrder,
-  type CommentSubjectType,
 } from '@hatchworks/shared/schemas/comments';
 import { pageEnvelope, successEnvelope } from '@hatchworks/shared/schemas/envelope';
 import * as z from '@hatchworks/shared/zod';
+import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import { apiRequest } from '../../../lib/api-client';
 import { COMMENT_FALLBACKS } from '../utils/comment-text';
 
 /** Where each subject's comments live in the API. */
-const SUBJECT_PATHS: Record<CommentSubjectType, string> = {
+const SUBJECT_PATHS: Record<SubjectType, string> = {
   feature: '/features',
   tracker_request: '/tracker/feature-requests',
   tracker_suggestion: '/tracker/project-suggestions',
 };
 
 export interface CommentSubjectRef {
-  readonly type: CommentSubjectType;
+  readonly type: SubjectType;
   readonly id: string;
 }
 

@@ -1,26 +1,12 @@
-import type { Notification } from '@hatchworks/shared/schemas/notifications';
-
-const STATUS_LABELS: Readonly<Record<string, string>> = {
-  open: 'Open',
-  planned: 'Planned',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  closed: 'Closed',
-  approved: 'Approved',
-};
+import {
+  NOTIFICATION_STATUS_LABELS,
+  type Notification,
+} from '@hatchworks/shared/schemas/notifications';
+import { subjectPath } from '@hatchworks/shared/schemas/subjects';
 
 /** The page of a notification's subject (detail pages of the features and the tracker). */
-export function subjectHref(subject: Notification['subject']): string {
-  const id = encodeURIComponent(subject.id);
-  switch (subject.type) {
-    case 'feature':
-      return `/features/${id}`;
-    case 'tracker_request':
-      return `/tracker/requests/${id}`;
-    case 'tracker_suggestion':
-      return `/tracker/suggestions/${id}`;
-  }
-}
+export const subjectHref = (subject: Notification['subject']): string =>
+  subjectPath(subject.type, subject.id);
 
 /** What happened, in a sentence (without the subject's title, shown as the link). */
 export function describe(notification: Notification): string {
@@ -29,7 +15,7 @@ export function describe(notification: Notification): string {
   switch (notification.kind) {
     case 'status_changed': {
       const status = String(details.status ?? '');
-      return `Status changed to ${STATUS_LABELS[status] ?? status}.${note}`;
+      return `Status changed to ${NOTIFICATION_STATUS_LABELS[status] ?? status}.${note}`;
     }
     case 'announced':
       return typeof details.changelog_title === 'string'
