@@ -90,7 +90,8 @@ export interface AppFunctionProps {
  * an explicit deny of credential items unless it is a `credentials` function, the public token
  * keys where it verifies tokens, the private one where it signs them, its named secrets, and
  * `ses:SendEmail` on the sender identity where it sends mail.
- * Nothing else in the stack grants a function anything.
+ * Nothing else in the stack grants a function anything. The role is a `FunctionRole`: every
+ * grant sits inline in it, with no policy resource of its own (infra/aws/README.md, "Resources").
  */
 export class AppFunction extends Construct {
   readonly function: NodejsFunction;
