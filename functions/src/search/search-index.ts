@@ -6,8 +6,8 @@ export type SearchIndex = MiniSearch<SearchDocument>;
 
 /**
  * The index's settings (issue 13): title, description and tags are searched (title boosted 3,
- * tags 2), typo-tolerant (fuzzy 0.2: one edit in 3–7 letters, two in 8–12) and by prefix (words
- * being typed); the filter fields are stored beside each hit. A snapshot is loaded with the same
+ * tags 2), typo-tolerant (fuzzy 0.2: one edit in 3–7 letters, two in 8–12) and the last word by
+ * prefix (the word being typed); the filter fields are stored beside each hit. A snapshot is loaded with the same
  * settings (functions cannot be serialised), so they live here once.
  */
 const OPTIONS: Options<SearchDocument> = {
@@ -27,7 +27,13 @@ const OPTIONS: Options<SearchDocument> = {
     const value = (document as unknown as Record<string, unknown>)[field];
     return Array.isArray(value) ? value.join(' ') : (value as string);
   },
-  searchOptions: { boost: { title: 3, tags: 2 }, fuzzy: 0.2, prefix: true },
+  searchOptions: {
+    boost: { title: 3, tags: 2 },
+    // Typos: none in words of 1–2 letters (every short word would match), else 0.2 of the length.
+    fuzzy: (term) => (term.length > 2 ? 0.2 : false),
+    // Prefix: the last word only, the one being typed (every word would multiply the work).
+    prefix: (_term, index, terms) => index === terms.length - 1,
+  },
   // The writer vacuums before it stores a snapshot (see `patchSearchIndex`); readers never discard.
   autoVacuum: false,
 };
