@@ -100,9 +100,7 @@ function figures(times: number[], hits?: number[]): LatencyFigures {
     p50: round(percentile(sorted, 0.5)),
     p99: round(percentile(sorted, 0.99)),
     max: round(sorted.at(-1) ?? 0),
-    ...(hits
-      ? { hits: Math.round(hits.reduce((sum, each) => sum + each, 0) / hits.length) }
-      : {}),
+    ...(hits ? { hits: Math.round(hits.reduce((sum, each) => sum + each, 0) / hits.length) } : {}),
   };
 }
 
@@ -246,9 +244,7 @@ async function measureHttp(
   const similar: number[] = [];
   for (const q of typical) {
     list.push(await get(`/api/tracker/feature-requests?q=${encodeURIComponent(q)}&limit=20`));
-    similar.push(
-      await get(`/api/search/similar?type=tracker_request&q=${encodeURIComponent(q)}`),
-    );
+    similar.push(await get(`/api/search/similar?type=tracker_request&q=${encodeURIComponent(q)}`));
   }
   return { documents: size, listSearch: figures(list), similar: figures(similar) };
 }

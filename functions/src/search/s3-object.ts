@@ -68,7 +68,8 @@ export function s3Object(bucket: string): S3Object {
   }
 
   return {
-    get: (key, ifNoneMatch) => send('GET', key, ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
+    get: (key, ifNoneMatch) =>
+      send('GET', key, ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
     put: (key, body, ifMatch) =>
       send(
         'PUT',

@@ -7,11 +7,7 @@ import { SEARCH_LIMITS, type SimilarItem } from '@hatchworks/shared/schemas/sear
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import type { SuggestionGroup } from '@hatchworks/shared/schemas/tracker';
 import { batchGetItems } from '../data/batch-get';
-import {
-  batchGetFeatures,
-  toApiFeature,
-  type StoredFeature,
-} from '../data/features-repository';
+import { batchGetFeatures, toApiFeature, type StoredFeature } from '../data/features-repository';
 import { trackerRequestKeys, trackerSuggestionKeys } from '../data/keys';
 import type { Page } from '../data/query-page';
 import {
@@ -205,7 +201,9 @@ export async function similarItems(type: SubjectType, q: string): Promise<Simila
           id,
           title: request.title,
           status: request.status,
-          project: request.project ? { id: request.project.id, title: request.project.title } : null,
+          project: request.project
+            ? { id: request.project.id, title: request.project.title }
+            : null,
           votes: request.votes,
         });
       }

@@ -84,7 +84,10 @@ export function fileSnapshotStore(dir: string): SnapshotStore {
  * `If-None-Match` (304 costs no transfer); the writer's PUT carries `If-Match` (or
  * `If-None-Match: *` for the first), so two writers never overwrite each other's patch.
  */
-export function s3SnapshotStore(bucket: string, object: S3Object = s3Object(bucket)): SnapshotStore {
+export function s3SnapshotStore(
+  bucket: string,
+  object: S3Object = s3Object(bucket),
+): SnapshotStore {
   return {
     async read(knownVersion) {
       const answer = await object.get(SNAPSHOT_KEY, knownVersion ?? undefined);

@@ -370,7 +370,10 @@ describe('GET /api/search/similar', () => {
     expect(noType.status).toBe(400);
     expect(badType.status).toBe(400);
     expect(badType.body.details).toEqual([
-      { field: 'type', message: 'Type must be one of: feature, tracker_request, tracker_suggestion' },
+      {
+        field: 'type',
+        message: 'Type must be one of: feature, tracker_request, tracker_suggestion',
+      },
     ]);
     expect(long.status).toBe(400);
     expect(noQuery.status).toBe(400);

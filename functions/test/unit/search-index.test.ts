@@ -185,7 +185,13 @@ describe('the search index', () => {
 
     const open = querySearchIndex(index, 'digest', ['feature'], (hit) => hit.status !== 'pending');
     const both = querySearchIndex(index, 'export receipts', ['tracker_request'], () => true, 'AND');
-    const either = querySearchIndex(index, 'export receipts', ['tracker_request'], () => true, 'OR');
+    const either = querySearchIndex(
+      index,
+      'export receipts',
+      ['tracker_request'],
+      () => true,
+      'OR',
+    );
 
     expect(open).toEqual([]);
     expect(both.map((hit) => hit.id)).toEqual(['tracker_request:r2']);
@@ -205,7 +211,10 @@ describe('the search index', () => {
     const changed = await patchSearchIndex(index, [
       {
         id: 'feature:f1',
-        document: toSearchDocument('feature', feature({ title: 'Night theme', status: 'completed' })),
+        document: toSearchDocument(
+          'feature',
+          feature({ title: 'Night theme', status: 'completed' }),
+        ),
       },
       { id: 'tracker_request:r2', document: null },
       { id: 'tracker_request:gone', document: null },
@@ -222,9 +231,9 @@ describe('the search index', () => {
       id: 'feature:f1',
       status: 'completed',
     });
-    expect(querySearchIndex(index, 'receipts', ['tracker_request']).map((hit) => hit.id)).toEqual(
-      ['tracker_request:r3'],
-    );
+    expect(querySearchIndex(index, 'receipts', ['tracker_request']).map((hit) => hit.id)).toEqual([
+      'tracker_request:r3',
+    ]);
     expect(index.documentCount).toBe(4);
   });
 
