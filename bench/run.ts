@@ -22,6 +22,7 @@ import {
   VOTE_ROUTE,
   type BenchReport,
 } from './report';
+import { benchSearch, formatSearch } from './search';
 import { Client, run, setUp } from './workload';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
@@ -98,13 +99,17 @@ async function bench(options: BenchOptions): Promise<boolean> {
       invariants,
       ok: invariants.every((check) => check.ok),
     };
+    // Issue 13: search latency at 1k and 10k requests, and over HTTP at 1k, after the load.
+    console.log('Measuring search...');
+    const search = await benchSearch(stack.url, db, stack.tableName);
     // Fresh processes against this stack's DynamoDB Local, after the load so it doesn't skew it.
     const pairs = coldStartPairs(process.env);
     const coldStart = pairs > 0 ? await measureColdStart(pairs, process.env) : undefined;
     const path = resolve(options.out ?? join(RESULTS_DIR, `${runId}.json`));
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, `${JSON.stringify({ ...report, coldStart }, null, 2)}\n`);
+    writeFileSync(path, `${JSON.stringify({ ...report, search, coldStart }, null, 2)}\n`);
     console.log(formatReport(report, path));
+    console.log(`\n${formatSearch(search)}`);
     if (coldStart) console.log(`\n${formatColdStart(coldStart)}`);
     return report.ok;
   } finally {

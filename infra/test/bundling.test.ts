@@ -23,11 +23,19 @@ const MAX_KB_OVER_BARE = 100;
  * links (the Secrets Manager client on AWS), and the tracker request's creation now makes its
  * signed-in author a follower (0.2 KB over); a signed-in tracker vote makes its voter one and
  * guards the comment count, status and announcement it rewrites (0.4 KB over).
+ * Issue 13: the lists that search (`q`) and the similar-titles route carry the search library
+ * (MiniSearch, 17 KB minified) and the index's loading, refresh and in-memory fallback (~7 KB);
+ * the snapshot's S3 calls are signed requests with the SigV4 signer DynamoDB already bundles,
+ * not the S3 client (~300 KB). The tracker lists were at 95 KB before.
  */
 const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
   'Hatchworks/Mail/Function': 130,
   'Hatchworks/Api/CreateTrackerFeatureRequest': 101,
   'Hatchworks/Api/TrackerVote': 101,
+  'Hatchworks/Api/ListFeatures': 102,
+  'Hatchworks/Api/ListTrackerFeatureRequests': 121,
+  'Hatchworks/Api/ListProjectSuggestions': 120,
+  'Hatchworks/Api/SearchSimilar': 106,
 };
 
 const execFileAsync = promisify(execFile);
