@@ -21,14 +21,16 @@ describe('the HTTP API on AWS', () => {
     return fn;
   };
 
-  it('creates exactly one Node.js Lambda function per manifest route, besides its key, trigger and mail', () => {
-    // Prepare: the three functions of ours that serve no route.
+  it('creates exactly one Node.js Lambda function per manifest route, besides its key, triggers, mail and search index', () => {
+    // Prepare: the functions of ours that serve no route.
     const others = [
       site.stack.signingKey.generator,
       site.stack.userMigration?.handler,
       site.stack.mailSender.handler,
       // Issue 12: the notification fan-out.
       site.stack.notifications.handler,
+      // Issue 13: the search index's updater.
+      site.stack.search.updater,
     ].map((fn) => (fn ? logicalIdOf(site, fn.function) : ''));
     // Act
     const functions = Object.entries(

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { s3Object, type S3Object } from './s3-object';
+import { SNAPSHOT_FILE, SNAPSHOT_KEY } from './snapshot-names';
+
+export { SNAPSHOT_FILE, SNAPSHOT_KEY } from './snapshot-names';
 
 /** A stored snapshot and its version (S3: the ETag; a file: its inode, mtime and size). */
 export interface Snapshot {
@@ -24,9 +27,6 @@ export interface SnapshotStore {
   write(body: string, expected: string | null | undefined): Promise<string | 'conflict'>;
 }
 
-/** The snapshot's name: `search/index.json` in the bucket, `index.json` in the folder. */
-export const SNAPSHOT_KEY = 'search/index.json';
-export const SNAPSHOT_FILE = 'index.json';
 
 /**
  * The local store: one file in `dir`, replaced whole by writing a temporary file and renaming it

@@ -17,6 +17,7 @@ import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
 import { AppFunction } from './app-function';
 import type { FunctionKeys } from './function-keys';
 import { routeFunctionSpec } from './function-spec';
+import type { SearchIndex } from './search-index';
 
 /** The API Gateway route key of a manifest entry (`ANY` stays `ANY`). */
 export const httpRouteKey = (route: Pick<RouteDefinition, 'method' | 'path'>): HttpRouteKey =>
@@ -61,6 +62,8 @@ export interface AppApiProps {
   readonly keys?: FunctionKeys;
   /** The site's origin (`https://...`), given as `SITE_URL` to the routes marked `siteUrl`. */
   readonly siteUrl?: string;
+  /** The search snapshot, read by the routes marked `searchIndex` (issue 13). */
+  readonly search?: SearchIndex;
   /** Steady-state requests per second across the API before API Gateway answers 429. */
   readonly rateLimit?: number;
   readonly burstLimit?: number;
@@ -140,6 +143,10 @@ export class AppApi extends Construct {
           payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
         }),
       });
+      if (route.searchIndex) {
+        if (!props.search) throw new Error(`${route.id} reads the search index, but none was given`);
+        props.search.grantRead(fn);
+      }
       functions.set(route.id, fn);
     }
     this.functions = functions;

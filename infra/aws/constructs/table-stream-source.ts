@@ -6,21 +6,43 @@ import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
 import { acknowledgeWildcards } from './acknowledge-wildcards';
 import type { AppFunction } from './app-function';
 
-/** Which stream records a function gets (`MAIL_STREAM_FILTER`, `NOTIFICATION_STREAM_FILTER`). */
+/**
+ * Which stream records a function gets (`MAIL_STREAM_FILTER`, `NOTIFICATION_STREAM_FILTER`,
+ * each of `SEARCH_STREAM_FILTERS`): one or more event names, a partition key prefix and, when
+ * given, the exact sort key.
+ */
 export interface TableStreamFilter {
-  readonly eventName: string;
+  readonly eventName: string | readonly string[];
   readonly partitionKeyPrefix: string;
+  readonly sortKey?: string;
+}
+
+/** One event source filter pattern of a `TableStreamFilter`. */
+function filterPattern(filter: TableStreamFilter) {
+  const eventNames = typeof filter.eventName === 'string' ? [filter.eventName] : filter.eventName;
+  return FilterCriteria.filter({
+    eventName:
+      eventNames.length === 1 ? FilterRule.isEqual(eventNames[0] ?? '') : FilterRule.or(...eventNames),
+    dynamodb: {
+      Keys: {
+        [TABLE_DEFINITION.partitionKey]: { S: FilterRule.beginsWith(filter.partitionKeyPrefix) },
+        ...(filter.sortKey === undefined
+          ? {}
+          : { [TABLE_DEFINITION.sortKey]: { S: FilterRule.isEqual(filter.sortKey) } }),
+      },
+    },
+  });
 }
 
 /**
- * Feeds a function the table stream's records its filter selects, as the local stack's stream
+ * Feeds a function the table stream's records its filters select (any of them), as the local stack's stream
  * poller does: 10 at a time, 3 retries, failed items reported one by one, and what still fails
  * parked in `deadLetters`.
  */
 export function consumeTableStream(
   consumer: AppFunction,
   table: ITable,
-  filter: TableStreamFilter,
+  filter: TableStreamFilter | readonly TableStreamFilter[],
   deadLetters: IQueue,
 ): void {
   consumer.function.addEventSource(
@@ -31,18 +53,7 @@ export function consumeTableStream(
       retryAttempts: 3,
       reportBatchItemFailures: true,
       onFailure: new SqsDlq(deadLetters),
-      filters: [
-        FilterCriteria.filter({
-          eventName: FilterRule.isEqual(filter.eventName),
-          dynamodb: {
-            Keys: {
-              [TABLE_DEFINITION.partitionKey]: {
-                S: FilterRule.beginsWith(filter.partitionKeyPrefix),
-              },
-            },
-          },
-        }),
-      ],
+      filters: (Array.isArray(filter) ? filter : [filter]).map(filterPattern),
     }),
   );
   acknowledgeWildcards(consumer.role, [

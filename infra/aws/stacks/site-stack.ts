@@ -21,6 +21,7 @@ import type { FunctionKeys } from '../constructs/function-keys';
 import { MailSender } from '../constructs/mail-sender';
 import { NotificationFanOut } from '../constructs/notification-fan-out';
 import { OriginSecret } from '../constructs/origin-secret';
+import { SearchIndex } from '../constructs/search-index';
 import { SiteDeployment } from '../constructs/site-deployment';
 import { SiteDistribution } from '../constructs/site-distribution';
 import { TokenSigningKey } from '../constructs/token-signing-key';
@@ -88,6 +89,8 @@ export class SiteStack extends Stack {
   readonly mailSender: MailSender;
   /** The notification fan-out with its dead-letter and mail delay queues (issue 12). */
   readonly notifications: NotificationFanOut;
+  /** The search snapshot's bucket and the stream consumer that patches it (issue 13). */
+  readonly search: SearchIndex;
   readonly site: SiteDistribution;
   readonly deployment: SiteDeployment;
   /** The ES256 key pair of the product's own tokens. */
@@ -155,8 +158,17 @@ export class SiteStack extends Stack {
       signingKey: this.signingKey.secret,
       secrets: this.secrets.secrets,
     };
+    const logEnvironment = {
+      LOG_LEVEL: environment.LOG_LEVEL,
+      LOG_CONSUMED_CAPACITY: environment.LOG_CONSUMED_CAPACITY,
+    };
+    this.search = new SearchIndex(this, 'Search', {
+      table: this.table.table,
+      environment: logEnvironment,
+    });
     this.api = new AppApi(this, 'Api', {
       table: this.table.table,
+      search: this.search,
       environment,
       // The Atom feed's absolute links (the distribution's name is known at synth, lazily).
       siteUrl: `https://${siteHost}`,
@@ -164,30 +176,20 @@ export class SiteStack extends Stack {
     });
     this.mailSender = new MailSender(this, 'Mail', {
       table: this.table.table,
-      environment: {
-        LOG_LEVEL: environment.LOG_LEVEL,
-        LOG_CONSUMED_CAPACITY: environment.LOG_CONSUMED_CAPACITY,
-      },
+      environment: logEnvironment,
       ...(this.mail ? { mail: this.mail } : {}),
       keys,
     });
     // Issue 12: the notification fan-out, fed the new events by the table's stream.
     this.notifications = new NotificationFanOut(this, 'Notifications', {
       table: this.table.table,
-      environment: {
-        LOG_LEVEL: environment.LOG_LEVEL,
-        LOG_CONSUMED_CAPACITY: environment.LOG_CONSUMED_CAPACITY,
-      },
+      environment: logEnvironment,
     });
     if (this.cognito) {
       this.userMigration = new UserMigration(this, 'UserMigration', {
         login: this.cognito,
         table: this.table.table,
-        environment: {
-          LOG_LEVEL: environment.LOG_LEVEL,
-          LOG_CONSUMED_CAPACITY: environment.LOG_CONSUMED_CAPACITY,
-          ...tokenEnvironment(props.tokens),
-        },
+        environment: { ...logEnvironment, ...tokenEnvironment(props.tokens) },
       });
     }
     this.site = new SiteDistribution(this, 'Site', {

@@ -1,0 +1,115 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { SNAPSHOT_KEY } from '@hatchworks/functions/search/snapshot-names';
+import { SEARCH_STREAM_FILTERS } from '@hatchworks/functions/search/stream-filter';
+import { functionEntry } from '../paths';
+import { AppFunction } from './app-function';
+import { consumeTableStream } from './table-stream-source';
+
+export interface SearchIndexProps {
+  /** The table, with its stream. */
+  readonly table: ITable;
+  /** Log settings shared by every function. */
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+/**
+ * The search index of issue 13 (functions/src/search): a MiniSearch snapshot kept as one object
+ * (`search/index.json`) in a private bucket. The table's stream feeds the changes of feature
+ * requests, tracker requests and suggestions to one function that patches the snapshot with
+ * conditional writes; the search routes read it once per cold start and again when it changed.
+ * Nothing here has a fixed monthly cost beyond the object's storage.
+ */
+export class SearchIndex extends Construct {
+  readonly bucket: Bucket;
+  readonly updater: AppFunction;
+  readonly deadLetters: Queue;
+
+  constructor(scope: Construct, id: string, props: SearchIndexProps) {
+    super(scope, id);
+    this.bucket = new Bucket(this, 'Snapshots', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      // The snapshot is rebuilt from the table when it is missing, so nothing in it is worth
+      // keeping; but a bucket with an object in it cannot be deleted by CloudFormation, and the
+      // auto-delete custom resource would cost a function of its own: the bucket stays behind
+      // when the stack goes (infra/aws/README.md, "Search index").
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'The bucket holds one derived object (the search snapshot) that only our functions read ' +
+        'and write with their own roles; CloudTrail records those calls, access logs add nothing.',
+    });
+
+    this.deadLetters = new Queue(this, 'DeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is the dead-letter queue of the search index updater; it has none itself.',
+    });
+
+    this.updater = new AppFunction(this, 'Function', {
+      spec: {
+        id: 'UpdateSearchIndex',
+        description: 'Patches the search snapshot with the changed requests from the table stream',
+        entry: functionEntry('triggers/update-search-index'),
+        table: 'read',
+        // Loading, patching and writing a 10,000-request snapshot takes about a second at this
+        // size; the memory buys the CPU for it.
+        memorySize: 1024,
+        timeout: Duration.seconds(60),
+      },
+      table: props.table,
+      environment: { ...props.environment, SEARCH_SNAPSHOT_BUCKET: this.bucket.bucketName },
+    });
+    this.updater.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject', 's3:PutObject'],
+        resources: [this.bucket.arnForObjects(SNAPSHOT_KEY)],
+      }),
+    );
+    this.allowMissingObjectAnswer(this.updater);
+    consumeTableStream(this.updater, props.table, SEARCH_STREAM_FILTERS, this.deadLetters);
+  }
+
+  /**
+   * Lets a search route read the snapshot (and nothing else of the bucket): its name as
+   * `SEARCH_SNAPSHOT_BUCKET`, `s3:GetObject` on the one object.
+   */
+  grantRead(reader: AppFunction): void {
+    reader.function.addEnvironment('SEARCH_SNAPSHOT_BUCKET', this.bucket.bucketName);
+    reader.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(SNAPSHOT_KEY)],
+      }),
+    );
+    this.allowMissingObjectAnswer(reader);
+  }
+
+  /**
+   * Without `s3:ListBucket` S3 answers a missing object with 403 instead of 404, and a function
+   * could not tell "no snapshot yet" from a denial. Granted on the bucket without a prefix
+   * condition: a GetObject request carries no `s3:prefix`, so a condition would void it. The
+   * bucket holds the one snapshot, so listing it tells nothing more.
+   */
+  private allowMissingObjectAnswer(fn: AppFunction): void {
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [this.bucket.bucketArn],
+      }),
+    );
+  }
+}
