@@ -87,10 +87,21 @@ export async function storedFeature(id: string) {
   return getFeature(id);
 }
 
-/** total_eggs = sum of the votes and vote_count = number of votes, for each feature. */
-export async function expectTotalsExact(...ids: string[]): Promise<void> {
-  for (const id of ids) {
+/**
+ * total_eggs = sum of the votes and vote_count = number of votes, for each feature, and its rank
+ * keys carry its total and status (lists sorted by eggs).
+ */
+export async function expectTotalsExact(
+  fromId: string,
+  intoId: string,
+  // A process killed between a step's transaction and its settling leaves a rank behind (the
+  // next step or list settles it): checked once a run is over.
+  { ranks = true }: { ranks?: boolean } = {},
+): Promise<void> {
+  const { hasSettledRank } = await import('@hatchworks/functions/data/features-repository');
+  for (const id of [fromId, intoId]) {
     const [feature, votes] = await Promise.all([storedFeature(id), storedVotes(id)]);
+    if (ranks) expect(feature && hasSettledRank(feature)).toBe(true);
     expect({ id, total_eggs: feature?.total_eggs, vote_count: feature?.vote_count }).toEqual({
       id,
       total_eggs: sum(votes.map((vote) => ({ amount: vote.eggs }))),
