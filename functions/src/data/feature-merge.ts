@@ -163,10 +163,9 @@ async function remainingOf(record: StoredMerge): Promise<number | null> {
  * days ago. Such a request may not be merged itself (no chains: its merged votes would move on).
  */
 function hasUndoableMergeInto(feature: StoredFeature, now: Date): boolean {
-  return Object.values(feature.merged_from ?? {}).some((entry) => {
-    const mergedAt = (entry as { merged_at?: string }).merged_at;
-    return mergedAt === undefined || unmergeAllowed(mergedAt, now);
-  });
+  return Object.values(feature.merged_from ?? {}).some(
+    ({ merged_at: mergedAt }) => mergedAt === undefined || unmergeAllowed(mergedAt, now),
+  );
 }
 
 /**

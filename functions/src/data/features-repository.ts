@@ -29,6 +29,8 @@ export interface StoredMergedFrom {
   readonly title: string;
   /** When that merge started (the map is answered oldest first). */
   readonly started_at: string;
+  /** When it finished (from then on it can be undone for 30 days). */
+  readonly merged_at?: string;
 }
 
 /** A feature as stored (its API fields, the author's id and a snapshot of names). */
