@@ -119,12 +119,16 @@ async function bench(options: BenchOptions): Promise<boolean> {
     const coldStart = pairs > 0 ? await measureColdStart(pairs, process.env) : undefined;
     const path = resolve(options.out ?? join(RESULTS_DIR, `${runId}.json`));
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, `${JSON.stringify({ ...report, search, merge, coldStart }, null, 2)}
-`);
+    writeFileSync(
+      path,
+      `${JSON.stringify({ ...report, search, merge, coldStart }, null, 2)}
+`,
+    );
     console.log(formatReport(report, path));
     console.log(`
 ${formatSearch(search)}`);
-    if (merge) console.log(`
+    if (merge)
+      console.log(`
 ${formatMergeBench(merge)}`);
     if (coldStart) console.log(`\n${formatColdStart(coldStart)}`);
     return report.ok;

@@ -25,6 +25,7 @@ const searchRoutes = (ROUTES as readonly RouteDefinition[]).filter((route) => ro
 describe('the search index on AWS', () => {
   it('keeps the snapshot in a private, encrypted bucket reached over TLS only', () => {
     // Assess
+    expect(site.template.findResources('AWS::S3::Bucket')).toHaveProperty(bucketId());
     site.template.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -99,11 +100,14 @@ describe('the search index on AWS', () => {
     ]);
     for (const route of searchRoutes) {
       const statements = s3Statements(statementsOfRole(site.template, routeRole(route)));
-      expect(actionsOf(statements), route.id).toEqual(['s3:GetObject', 's3:ListBucket']);
+      expect({ route: route.id, actions: actionsOf(statements) }).toEqual({
+        route: route.id,
+        actions: ['s3:GetObject', 's3:ListBucket'],
+      });
       const fn = site.template.toJSON().Resources[
         logicalIdOf(site, site.stack.api.functions.get(route.id)!.function)
       ] as { Properties: { Environment: { Variables: Record<string, unknown> } } };
-      expect(fn.Properties.Environment.Variables.SEARCH_SNAPSHOT_BUCKET, route.id).toEqual({
+      expect(fn.Properties.Environment.Variables.SEARCH_SNAPSHOT_BUCKET).toEqual({
         Ref: bucketId(),
       });
     }
@@ -114,7 +118,7 @@ describe('the search index on AWS', () => {
     for (const route of ROUTES as readonly RouteDefinition[]) {
       if (route.searchIndex) continue;
       const statements = s3Statements(statementsOfRole(site.template, routeRole(route)));
-      expect(statements, route.id).toEqual([]);
+      expect({ route: route.id, statements }).toEqual({ route: route.id, statements: [] });
     }
   });
 });

@@ -27,7 +27,6 @@ export interface SnapshotStore {
   write(body: string, expected: string | null | undefined): Promise<string | 'conflict'>;
 }
 
-
 /**
  * The local store: one file in `dir`, replaced whole by writing a temporary file and renaming it
  * (readers never see half a snapshot). One process writes it (the local stack's stream poller);

@@ -144,7 +144,8 @@ export class AppApi extends Construct {
         }),
       });
       if (route.searchIndex) {
-        if (!props.search) throw new Error(`${route.id} reads the search index, but none was given`);
+        if (!props.search)
+          throw new Error(`${route.id} reads the search index, but none was given`);
         props.search.grantRead(fn);
       }
       functions.set(route.id, fn);

@@ -56,7 +56,8 @@ export class SearchIndex extends Construct {
     });
     Validations.of(this.deadLetters).acknowledge({
       id: 'AwsSolutions-SQS3',
-      reason: 'This queue is the dead-letter queue of the search index updater; it has none itself.',
+      reason:
+        'This queue is the dead-letter queue of the search index updater; it has none itself.',
     });
 
     this.updater = new AppFunction(this, 'Function', {

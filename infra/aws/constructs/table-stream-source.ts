@@ -22,7 +22,9 @@ function filterPattern(filter: TableStreamFilter) {
   const eventNames = typeof filter.eventName === 'string' ? [filter.eventName] : filter.eventName;
   return FilterCriteria.filter({
     eventName:
-      eventNames.length === 1 ? FilterRule.isEqual(eventNames[0] ?? '') : FilterRule.or(...eventNames),
+      eventNames.length === 1
+        ? FilterRule.isEqual(eventNames[0] ?? '')
+        : FilterRule.or(...eventNames),
     dynamodb: {
       Keys: {
         [TABLE_DEFINITION.partitionKey]: { S: FilterRule.beginsWith(filter.partitionKeyPrefix) },
