@@ -26,12 +26,13 @@ const MAX_KB_OVER_BARE = 100;
  * Issue 13: the lists that search (`q`) and the similar-titles route carry the search library
  * (MiniSearch, 17 KB minified) and the index's loading, refresh and in-memory fallback (~7 KB);
  * the snapshot's S3 calls are signed requests with the SigV4 signer DynamoDB already bundles,
- * not the S3 client (~300 KB). The tracker lists were at 95 KB before.
+ * not the S3 client (~300 KB). The tracker lists were at 95 KB before. The `merged` status and
+ * notification kind (shared schemas) add 0.1 KB to the tracker's creation and vote.
  */
 const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
   'Hatchworks/Mail/Function': 130,
-  'Hatchworks/Api/CreateTrackerFeatureRequest': 101,
-  'Hatchworks/Api/TrackerVote': 101,
+  'Hatchworks/Api/CreateTrackerFeatureRequest': 101.5,
+  'Hatchworks/Api/TrackerVote': 101.5,
   'Hatchworks/Api/ListFeatures': 102,
   'Hatchworks/Api/ListTrackerFeatureRequests': 121,
   'Hatchworks/Api/ListProjectSuggestions': 120,

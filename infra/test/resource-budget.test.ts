@@ -6,9 +6,11 @@ import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-si
 /**
  * CloudFormation refuses a stack of more than 500 resources. The budget keeps room below that
  * for what the next issues add; each API route costs five (function, role with its grants
- * inline, invoke permission, integration, route).
+ * inline, invoke permission, integration, route). Raised from 440 to 460 by issue 13 (447: three
+ * merge routes, the similar-titles route, the search bucket and its updater); issue 14's alarms
+ * must go into a nested stack (infra/aws/README.md, "Resources").
  */
-const RESOURCE_BUDGET = 440;
+const RESOURCE_BUDGET = 460;
 const CLOUDFORMATION_LIMIT = 500;
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
