@@ -363,6 +363,31 @@ export const ROUTES = [
     access: 'admin',
     table: 'readwrite',
   },
+  // Issue 13: merging duplicate feature requests with their votes (shared/src/schemas/merge.ts).
+  {
+    id: 'MergeFeature',
+    method: 'POST',
+    path: '/api/admin/features/{id}/merge',
+    handler: 'admin/merge-feature',
+    access: 'admin',
+    table: 'readwrite',
+  },
+  {
+    id: 'UnmergeFeature',
+    method: 'POST',
+    path: '/api/admin/features/{id}/unmerge',
+    handler: 'admin/unmerge-feature',
+    access: 'admin',
+    table: 'readwrite',
+  },
+  {
+    id: 'GetFeatureMerge',
+    method: 'GET',
+    path: '/api/admin/features/{id}/merge',
+    handler: 'admin/get-feature-merge',
+    access: 'admin',
+    table: 'read',
+  },
   {
     id: 'AdjustUserEggs',
     method: 'POST',

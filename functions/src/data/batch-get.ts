@@ -15,7 +15,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function batchGetItems(
   keys: readonly Record<string, unknown>[],
-  options: { readonly projection?: string } = {},
+  options: { readonly projection?: string; readonly consistent?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   for (let start = 0; start < keys.length; start += BATCH_GET_MAX) {
@@ -29,6 +29,7 @@ export async function batchGetItems(
             [tableName]: {
               Keys: pending,
               ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+              ...(options.consistent ? { ConsistentRead: true } : {}),
             },
           },
         }),

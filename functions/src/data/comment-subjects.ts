@@ -30,6 +30,8 @@ export interface CommentSubject {
     readonly type: ActivityType;
     readonly project: TrackerProject | null;
   } | null;
+  /** Issue 13: a merged feature request keeps its comments but takes no new ones. */
+  readonly readOnly?: boolean;
 }
 
 async function getItem(key: Record<string, string>) {
@@ -63,6 +65,7 @@ export async function findCommentSubject(
         commentCount: item.comment_count ?? 0,
         countKeys: [featureKeys.item(id)],
         activity: null,
+        ...(item.status === 'merged' ? { readOnly: true } : {}),
       };
     }
     case 'tracker_request': {

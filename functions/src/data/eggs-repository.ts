@@ -61,6 +61,7 @@ function toLedgerEntry(item: Record<string, unknown>): LedgerEntry {
     reference: String(item.reference),
     balance_after: Number(item.balance_after),
     created_at: String(item.created_at),
+    ...(item.moved ? { moved: item.moved as NonNullable<LedgerEntry['moved']> } : {}),
   };
 }
 

@@ -23,10 +23,23 @@ import { getProject } from './projects-repository';
 import { queryPage, type Page, type PartitionQuery, type QueryFilter } from './query-page';
 import { putNew, type TransactItem } from './transactions';
 
+/** One request merged into this one, as stored in its `merged_from` map (issue 13). */
+export interface StoredMergedFrom {
+  readonly id: string;
+  readonly title: string;
+  /** When that merge started (the map is answered oldest first). */
+  readonly started_at: string;
+}
+
 /** A feature as stored (its API fields, the author's id and a snapshot of names). */
-export interface StoredFeature extends Omit<Feature, 'project' | 'user' | 'comment_count'> {
+export interface StoredFeature
+  extends Omit<Feature, 'project' | 'user' | 'comment_count' | 'merged_from'> {
   /** Live comments, replies included; absent on features nobody commented on yet. */
   readonly comment_count?: number;
+  /** Issue 13: the requests merged into this one, by id (REMOVEd one by one on unmerge). */
+  readonly merged_from?: Readonly<Record<string, StoredMergedFrom>>;
+  /** Issue 13: on a merged request, the status it had before (an unmerge puts it back). */
+  readonly status_before_merge?: FeatureStatus;
   readonly project_title: string;
   readonly user_display_name: string;
   readonly user_username: string;
@@ -61,6 +74,14 @@ export function toApiFeature(item: StoredFeature): Feature {
   if (item.use_case) feature.use_case = item.use_case;
   if (item.expected_benefits) feature.expected_benefits = item.expected_benefits;
   if (item.approval_notes) feature.approval_notes = item.approval_notes;
+  if (item.merged_into) feature.merged_into = { id: item.merged_into.id, title: item.merged_into.title };
+  if (item.merged_at) feature.merged_at = item.merged_at;
+  const mergedFrom = Object.values(item.merged_from ?? {});
+  if (mergedFrom.length > 0) {
+    feature.merged_from = mergedFrom
+      .sort((a, b) => a.started_at.localeCompare(b.started_at))
+      .map(({ id, title }) => ({ id, title }));
+  }
   return feature;
 }
 
@@ -191,12 +212,18 @@ export async function batchGetFeatures(
 
 /**
  * Whether `viewer` may see the feature: public statuses to everyone, pending and rejected ones
- * to their author and admins (the rule of `GET /api/features/{id}`).
+ * to their author and admins (the rule of `GET /api/features/{id}`). A merged request (issue 13)
+ * is shown to everyone by id, as a page that links to the request it was merged into, but it is
+ * listed to admins only (see `listFeatures`).
  */
 export const isFeatureVisibleTo = (
   feature: Pick<StoredFeature, 'status' | 'user_id'>,
   viewer: { readonly id: string; readonly role: string },
-) => isPublicStatus(feature.status) || viewer.role === 'admin' || viewer.id === feature.user_id;
+) =>
+  isPublicStatus(feature.status) ||
+  feature.status === 'merged' ||
+  viewer.role === 'admin' ||
+  viewer.id === feature.user_id;
 
 /**
  * Ledger entries with the feature request each feature entry is about, as `viewer` may see it
@@ -366,8 +393,8 @@ export function createFeature(
 
 /**
  * One page of features, most eggs first. Without a status: every status for admins, the public
- * ones (approved, in progress, completed) for everyone else. Pending and rejected lists are for
- * admins only. With a project: that project's partition of GSI4, filtered by status (a project's
+ * ones (approved, in progress, completed) for everyone else. Pending, rejected and merged lists
+ * are for admins only. With a project: that project's partition of GSI4, filtered by status (a project's
  * hidden requests are few, so the filter reads little that it drops).
  */
 export async function listFeatures(options: {
@@ -379,7 +406,7 @@ export async function listFeatures(options: {
 }): Promise<Page<Feature>> {
   const { status, projectId, isAdmin } = options;
   if (status && !isPublicStatus(status) && !isAdmin) {
-    throw new ForbiddenError('Only admins can list pending or rejected feature requests');
+    throw new ForbiddenError('Only admins can list pending, rejected or merged feature requests');
   }
   const query: PartitionQuery = projectId
     ? { index: 'GSI4', partition: featureKeys.projectPartition(projectId), filter: statusFilter() }

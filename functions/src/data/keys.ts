@@ -393,3 +393,18 @@ export const notificationKeys = {
   /** The person's pending mail: the ids of the notifications the next mail will carry. */
   mail: (userId: string) => ({ PK: `USER#${userId}`, SK: 'NOTIFICATION_MAIL' }),
 };
+
+/*
+ * Issue 13: merging a feature request A into B. One partition per merged request holds the
+ * merge's state and one record per moved vote, so a resumed step or an unmerge finds them by
+ * Query. See feature-merge.ts and README.md, "Merging".
+ */
+
+export const mergeKeys = {
+  /** The merge of feature `fromId`: state, target, who and when. */
+  state: (fromId: string) => ({ PK: `MERGE#${fromId}`, SK: 'MERGE' }),
+  /** What moving `userId`'s vote did (eggs, whether it created the vote on B, the vote on A). */
+  vote: (fromId: string, userId: string) => ({ PK: `MERGE#${fromId}`, SK: `VOTE#${userId}` }),
+  partition: (fromId: string) => `MERGE#${fromId}`,
+  votePrefix: 'VOTE#',
+};

@@ -15,6 +15,8 @@ export function ledgerEntryItem(entry: {
   reference: string;
   balanceAfter: number;
   now: Date;
+  /** Issue 13: the vote a merge moved or an unmerge put back. */
+  moved?: { eggs: number; from_id: string; into_id: string };
 }) {
   const id = ulid(entry.now.getTime());
   return {
@@ -27,11 +29,19 @@ export function ledgerEntryItem(entry: {
     reference: entry.reference,
     balance_after: entry.balanceAfter,
     created_at: entry.now.toISOString(),
+    ...(entry.moved ? { moved: entry.moved } : {}),
   };
 }
 
 /** The kinds whose `reference` is the id of a feature request. */
-const FEATURE_KINDS: ReadonlySet<LedgerKind> = new Set(['feature_creation', 'vote', 'refund']);
+const FEATURE_KINDS: ReadonlySet<LedgerKind> = new Set([
+  'feature_creation',
+  'vote',
+  'refund',
+  // Issue 13: a vote moved by a merge (reference: the request it moved to) or put back.
+  'vote_moved',
+  'vote_restored',
+]);
 
 /** The id of the feature request an entry is about, if it is about one. */
 export function referencedFeatureId(entry: Pick<LedgerEntry, 'kind' | 'reference'>) {

@@ -28,6 +28,8 @@ export const NOTIFICATION_EVENT_KINDS = [
   'feature_approved',
   /** The author's feature request was rejected (details.note, .refund). Tells the author only. */
   'feature_rejected',
+  /** Issue 13: the feature request was merged into another (details.into_id, .into_title). */
+  'merged',
 ] as const;
 export type NotificationEventKind = (typeof NOTIFICATION_EVENT_KINDS)[number];
 

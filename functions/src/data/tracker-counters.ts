@@ -32,7 +32,8 @@ export const suggestionCounterUpdate = (deltas: Record<string, number>) =>
  * feature requests of both kinds (tracker requests and the egg feature system's). The request
  * numbers add up: 'Completed' and 'completed' count as completed, 'Closed', 'closed' and
  * 'rejected' as closed, and every other request as open ('Open', 'Planned', 'In Progress',
- * 'pending', 'approved', 'in_progress'), so open is the total less the other two.
+ * 'pending', 'approved', 'in_progress'), so open is the total less the other two. Merged feature
+ * requests count nowhere (their votes live on in the request they were merged into).
  */
 export async function readTrackerStats(): Promise<TrackerStats> {
   const keys = [counterKeys.projects, trackerCounterKeys.requests, counterKeys.features];
@@ -44,7 +45,8 @@ export async function readTrackerStats(): Promise<TrackerStats> {
   const projects = counter(counterKeys.projects);
   const requests = counter(trackerCounterKeys.requests);
   const features = counter(counterKeys.features);
-  const total = requests('total') + features('total');
+  // A merged feature request (issue 13) lives on in the request it was merged into: not counted.
+  const total = requests('total') + features('total') - features('merged');
   const completed = requests('Completed') + requests('completed') + features('completed');
   const closed = requests('Closed') + requests('closed') + features('rejected');
   return {

@@ -11,6 +11,9 @@ const TRANSITIONS: Readonly<Record<FeatureStatus, readonly FeatureStatus[]>> = {
   in_progress: ['completed'],
   completed: [],
   rejected: [],
+  // Issue 13: only a merge makes a request merged and only an unmerge takes it back
+  // (feature-merge.ts); no status change does either.
+  merged: [],
 };
 
 export const canTransition = (from: FeatureStatus, to: FeatureStatus): boolean =>
@@ -23,7 +26,7 @@ export const isOpen = (status: FeatureStatus): boolean =>
 /**
  * How a project's `feature_counts` change when a feature moves: open counts pending, approved and
  * in-progress requests, completed the completed ones, and total is open + completed (a rejected
- * request no longer counts).
+ * or merged request no longer counts).
  */
 export function projectCountDeltas(from: FeatureStatus, to: FeatureStatus) {
   const weigh = (status: FeatureStatus) => ({

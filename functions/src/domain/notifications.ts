@@ -43,6 +43,10 @@ export function describeNotification(notification: StoredNotification): string {
         refund ? ` Your ${refund} eggs were refunded.` : ''
       }`;
     }
+    case 'merged':
+      return `${title} was merged into ${
+        typeof details.into_title === 'string' ? `"${details.into_title}"` : 'another request'
+      }; its votes moved there.`;
   }
 }
 

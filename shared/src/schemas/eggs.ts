@@ -15,6 +15,10 @@ export const LEDGER_KINDS = [
   'vote',
   'refund',
   'admin_adjustment',
+  /** Issue 13: a vote moved by a merge (amount 0; `moved` tells the eggs and both requests). */
+  'vote_moved',
+  /** Issue 13: a moved vote put back by an unmerge (amount 0). */
+  'vote_restored',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -43,6 +47,11 @@ export const LedgerEntrySchema = z.object({
    * is gone. Absent on other kinds and other answers.
    */
   feature: z.optional(z.nullable(LedgerFeatureSchema)),
+  /**
+   * On `vote_moved` and `vote_restored` entries (issue 13): the eggs of the vote that moved from
+   * one request to another. The balance does not change (amount 0); `reference` is `into_id`.
+   */
+  moved: z.optional(z.object({ eggs: z.number().check(z.int()), from_id: z.string(), into_id: z.string() })),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 

@@ -16,10 +16,15 @@ export const FEATURE_STATUSES = [
   'in_progress',
   'completed',
   'rejected',
+  /** Folded into another request with its votes (issue 13); read-only, links to it. */
+  'merged',
 ] as const;
 export type FeatureStatus = (typeof FEATURE_STATUSES)[number];
 
-/** Statuses anyone may list; pending and rejected requests are listed to admins only. */
+/**
+ * Statuses anyone may list; pending, rejected and merged requests are listed to admins only (a
+ * merged one is still shown by id to everyone, with a link to the request it was merged into).
+ */
 export const PUBLIC_FEATURE_STATUSES = ['approved', 'in_progress', 'completed'] as const;
 
 export const PRIORITY_LEVELS = ['high', 'medium', 'low'] as const;
@@ -62,6 +67,12 @@ export const FeatureSchema = z.object({
   use_case: z.optional(z.string()),
   expected_benefits: z.optional(z.string()),
   approval_notes: z.optional(z.string()),
+  /** Issue 13: on a merged request, the request it was merged into. */
+  merged_into: z.optional(z.object({ id: z.string(), title: z.string() })),
+  /** Issue 13: the requests merged into this one (oldest merge first). */
+  merged_from: z.optional(z.array(z.object({ id: z.string(), title: z.string() }))),
+  /** Issue 13: when it was merged (set once the merge finished). */
+  merged_at: z.optional(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -144,6 +155,7 @@ export const FeatureStatsSchema = z.object({
   in_progress: z.number().check(z.int()),
   completed: z.number().check(z.int()),
   rejected: z.number().check(z.int()),
+  merged: z.number().check(z.int()),
 });
 export type FeatureStats = z.infer<typeof FeatureStatsSchema>;
 

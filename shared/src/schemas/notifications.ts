@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   'team_answer',
   'feature_approved',
   'feature_rejected',
+  /** Issue 13: the feature request was merged into another (details.into_id, .into_title). */
+  'merged',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -24,6 +26,7 @@ export const NOTIFICATION_STATUS_LABELS: Readonly<Record<string, string>> = {
   completed: 'Completed',
   closed: 'Closed',
   approved: 'Approved',
+  merged: 'Merged',
 };
 
 /** A page of the notification list holds this many, newest first. */
@@ -47,6 +50,7 @@ export const EMAIL_TOPIC_OF_KIND: Readonly<Record<NotificationKind, Notification
   team_answer: 'team_answers',
   feature_approved: 'moderation',
   feature_rejected: 'moderation',
+  merged: 'status',
 };
 
 export const NotificationSchema = z.object({

@@ -10,7 +10,8 @@ import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import { findCommentSubject, type CommentSubject } from '../../data/comment-subjects';
 import { addComment, getComment, listComments } from '../../data/comments-repository';
 import { consumeHit } from '../../data/rate-limits-repository';
-import { NotFoundError, RateLimitedError } from '../../lib/errors';
+import { MERGE_MESSAGES } from '@hatchworks/shared/schemas/merge';
+import { ConflictError, NotFoundError, RateLimitedError } from '../../lib/errors';
 import { authHandler } from '../../middleware/auth-handler';
 import { parseWithMessage } from '../../middleware/parse-with-message';
 import { created, page, type HandlerResult } from '../../middleware/response';
@@ -59,6 +60,7 @@ export const createCommentHandler = (type: SubjectType) =>
       const author = await user();
       const subject = await findCommentSubject(type, params.id, author);
       if (!subject) throw new NotFoundError();
+      if (subject.readOnly) throw new ConflictError(MERGE_MESSAGES.commentsClosed);
       await limitComments(author.id);
       return created(
         await addComment(subject, author, { body: input.body, parentId: input.parent_id }),

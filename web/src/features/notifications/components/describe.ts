@@ -31,5 +31,9 @@ export function describe(notification: Notification): string {
         refund > 0 ? ` ${refund} eggs were refunded to you.` : ''
       }`;
     }
+    case 'merged':
+      return typeof details.into_title === 'string'
+        ? `Merged into “${details.into_title}”; its votes moved there.`
+        : 'Merged into another request; its votes moved there.';
   }
 }

@@ -8,6 +8,8 @@ export const LEDGER_KIND_LABELS: Readonly<Record<LedgerKind, string>> = {
   vote: 'Vote',
   refund: 'Refund',
   admin_adjustment: 'Admin adjustment',
+  vote_moved: 'Vote moved by a merge',
+  vote_restored: 'Vote restored by an unmerge',
 };
 
 /** The admin's reason of an adjustment (its `reference`), else undefined. */

@@ -1,0 +1,19 @@
+import { FeatureIdParamsSchema } from '@hatchworks/shared/schemas/features';
+import { MergeInputSchema, type MergeResult } from '@hatchworks/shared/schemas/merge';
+import { mergeFeature } from '../../data/feature-merge';
+import { authHandler } from '../../middleware/auth-handler';
+import type { HandlerResult } from '../../middleware/response';
+
+/**
+ * `POST /api/admin/features/{id}/merge` (issue 13): merges request `{id}` into `into_id`, or
+ * resumes that merge. 200 when it is done, 202 when steps remain (POST again to go on).
+ */
+export const handler = authHandler({
+  params: FeatureIdParamsSchema,
+  body: MergeInputSchema,
+  handler: async ({ params, body, user }): Promise<HandlerResult<MergeResult>> => {
+    const admin = await user();
+    const run = await mergeFeature(params.id, body.into_id, admin.id);
+    return { kind: 'result', status: run.done ? 200 : 202, data: { merge: run.status } };
+  },
+});

@@ -1,0 +1,18 @@
+import { FeatureIdParamsSchema } from '@hatchworks/shared/schemas/features';
+import type { MergeResult } from '@hatchworks/shared/schemas/merge';
+import { unmergeFeature } from '../../data/feature-merge';
+import { authHandler } from '../../middleware/auth-handler';
+import type { HandlerResult } from '../../middleware/response';
+
+/**
+ * `POST /api/admin/features/{id}/unmerge` (issue 13): undoes the merge of request `{id}` within
+ * 30 days, or resumes undoing it. 200 when it is done, 202 when steps remain (POST again).
+ */
+export const handler = authHandler({
+  params: FeatureIdParamsSchema,
+  handler: async ({ params, user }): Promise<HandlerResult<MergeResult>> => {
+    const admin = await user();
+    const run = await unmergeFeature(params.id, admin.id);
+    return { kind: 'result', status: run.done ? 200 : 202, data: { merge: run.status } };
+  },
+});
