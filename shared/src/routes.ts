@@ -41,6 +41,12 @@ export interface RouteDefinition {
   readonly secrets?: readonly SecretName[];
   /** Writes absolute links into the site (the Atom feed): gets the site's origin as `SITE_URL`. */
   readonly siteUrl?: boolean;
+  /**
+   * Reads the search index's snapshot (issue 13): on AWS the function gets
+   * `SEARCH_SNAPSHOT_BUCKET` and read access to that bucket; locally every function gets
+   * `SEARCH_SNAPSHOT_DIR`.
+   */
+  readonly searchIndex?: boolean;
 }
 
 /**
@@ -249,6 +255,8 @@ export const ROUTES = [
     table: 'read',
     // Admins see pending and rejected requests too.
     tokens: true,
+    // Issue 13: `q` searches.
+    searchIndex: true,
   },
   {
     id: 'GetFeatureStats',
@@ -414,6 +422,7 @@ export const ROUTES = [
     // Each request carries the caller's own vote: a signed-in user or the anonymous id cookie.
     tokens: true,
     secrets: ['ANONYMOUS_ID_KEY'],
+    searchIndex: true,
   },
   {
     id: 'CreateTrackerFeatureRequest',
@@ -434,6 +443,7 @@ export const ROUTES = [
     table: 'read',
     tokens: true,
     secrets: ['ANONYMOUS_ID_KEY'],
+    searchIndex: true,
   },
   {
     id: 'CreateProjectSuggestion',
@@ -694,6 +704,17 @@ export const ROUTES = [
     access: 'public',
     table: 'read',
     siteUrl: true,
+  },
+  {
+    // Issue 13: similar existing requests while a title is typed.
+    id: 'SearchSimilar',
+    method: 'GET',
+    path: '/api/search/similar',
+    handler: 'search/similar',
+    access: 'public',
+    table: 'read',
+    tokens: true,
+    searchIndex: true,
   },
 ] as const satisfies readonly RouteDefinition[];
 

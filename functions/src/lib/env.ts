@@ -76,6 +76,12 @@ const EnvSchema = z.object({
   ),
   /** AWS only: the SQS queue that holds a notification mail for the delay (locally a timer). */
   NOTIFICATION_MAIL_QUEUE_URL: z.optional(z.url()),
+  /**
+   * Issue 13: where the search index's snapshot lives: an S3 bucket on AWS (functions that read
+   * or patch the index), a folder locally (the local stack sets it for every function).
+   */
+  SEARCH_SNAPSHOT_BUCKET: z.optional(z.string().check(z.minLength(3))),
+  SEARCH_SNAPSHOT_DIR: z.optional(z.string().check(z.minLength(1))),
 });
 
 /** A transport without its settings is a misconfiguration, reported with the rest at start. */

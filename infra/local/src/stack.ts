@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
 import { startIdentityProvider } from './idp/identity-provider';
@@ -41,6 +44,11 @@ export interface LocalStackOptions {
    * the bench start without them.
    */
   readonly demoData?: boolean;
+  /**
+   * Where the search index's snapshot is kept (issue 13; `SEARCH_SNAPSHOT_DIR` of every function):
+   * `npm start` keeps it in its data folder; a temporary folder, removed at stop, when absent.
+   */
+  readonly searchDir?: string;
 }
 
 export interface LocalStack {
@@ -119,6 +127,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let server: RunningServer | undefined;
   let mail: RunningMailSink | undefined;
   let poller: StreamPoller | undefined;
+  let searchTemp: string | undefined;
+  const removeSearchTemp = () => {
+    if (searchTemp) rmSync(searchTemp, { recursive: true, force: true });
+  };
   try {
     // Listening first: the issuer URL contains the port, which port 0 settles only now. The
     // server answers 503 until everything below is ready.
@@ -155,6 +167,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.SMTP_PORT = String(mail.port);
     process.env.MAIL_FROM = LOCAL_MAIL_FROM;
     process.env.SITE_URL = server.url;
+    process.env.SEARCH_SNAPSHOT_DIR =
+      options.searchDir ?? (searchTemp = mkdtempSync(join(tmpdir(), 'hatchworks-search-')));
     Object.assign(process.env, options.functionEnv ?? {});
 
     await ensureTable(dynamo.client, options.tableName);
@@ -165,6 +179,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await seedDemoFeatures();
       await seedDemoTracker();
     }
+    // Issue 13: the search index's snapshot, rebuilt from the table (fresh or persisted) at every
+    // start; the stream keeps it up to date from here on.
+    const { rebuildSearchSnapshot } = await import('@hatchworks/functions/search/search-service');
+    await rebuildSearchSnapshot();
+    const { SEARCH_STREAM_FILTERS } = await import('@hatchworks/functions/search/stream-filter');
     // The mail function reads the table's stream, as the event source mapping feeds it on AWS.
     const { MAIL_STREAM_FILTER } = await import('@hatchworks/functions/data/mail-requests');
     const { NOTIFICATION_STREAM_FILTER } =
@@ -186,6 +205,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           filter: NOTIFICATION_STREAM_FILTER,
           handler: async () =>
             (await import('@hatchworks/functions/triggers/fan-out-notifications')).handler,
+        },
+        // Issue 13: the search index's writer, fed every change of a request's main item.
+        {
+          name: 'search',
+          filter: SEARCH_STREAM_FILTERS,
+          handler: async () =>
+            (await import('@hatchworks/functions/triggers/update-search-index')).handler,
         },
       ],
     });
@@ -209,6 +235,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         await stream.stop();
         await sink.stop();
         await dynamo.stop();
+        removeSearchTemp();
       },
     };
   } catch (error) {
@@ -216,6 +243,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await poller?.stop();
     await mail?.stop();
     await dynamo.stop();
+    removeSearchTemp();
     throw error;
   }
 }

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     config: localRuntimeConfig(),
     keysFile: join(DATA_DIR, 'keys.json'),
     idpDataDir: join(DATA_DIR, 'idp'),
+    searchDir: join(DATA_DIR, 'search'),
     demoData: true,
   });
 

@@ -11,16 +11,22 @@ import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynam
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
 
+type StreamEventName = 'INSERT' | 'MODIFY' | 'REMOVE';
+
 /** Which records a consumer gets: the event source filter of its function on AWS. */
 export interface StreamFilter {
-  readonly eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
+  /** One event name, or any of several (the search index takes every change, issue 13). */
+  readonly eventName: StreamEventName | readonly StreamEventName[];
   readonly partitionKeyPrefix: string;
+  /** Only records of items with this sort key (a subject's main item, not its views). */
+  readonly sortKey?: string;
 }
 
 /** A function fed by the table's stream, as Lambda's event source mapping feeds it on AWS. */
 export interface StreamConsumer {
   readonly name: string;
-  readonly filter: StreamFilter;
+  /** Several filters: a record that passes any of them (as several filters of one mapping). */
+  readonly filter: StreamFilter | readonly StreamFilter[];
   readonly handler: () => Promise<(event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>>;
 }
 
@@ -45,11 +51,20 @@ const DISCOVER_EVERY_MS = 5_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const matches = (record: StreamRecord, filter: StreamFilter) =>
-  record.eventName === filter.eventName &&
+const passes = (record: StreamRecord, filter: StreamFilter) =>
+  (typeof filter.eventName === 'string'
+    ? record.eventName === filter.eventName
+    : filter.eventName.includes(record.eventName as StreamEventName)) &&
   (record.dynamodb?.Keys?.[TABLE_DEFINITION.partitionKey]?.S ?? '').startsWith(
     filter.partitionKeyPrefix,
-  );
+  ) &&
+  (filter.sortKey === undefined ||
+    record.dynamodb?.Keys?.[TABLE_DEFINITION.sortKey]?.S === filter.sortKey);
+
+const matches = (record: StreamRecord, filter: StreamConsumer['filter']) =>
+  Array.isArray(filter)
+    ? filter.some((each: StreamFilter) => passes(record, each))
+    : passes(record, filter as StreamFilter);
 
 /** A stream record in the shape Lambda hands to a function (`DynamoDBStreamEvent`). */
 function asLambdaRecord(record: StreamRecord, streamArn: string) {

@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { LIMITS } from '../constants';
+import { SearchQueryParamSchema } from './search';
 
 export const FEATURE_TYPES = [
   'enhancement',
@@ -142,6 +143,8 @@ export const FeatureListQuerySchema = z.object({
     LIMITS.featurePageSize,
   ),
   cursor: z.optional(z.string().check(z.maxLength(2048))),
+  /** Issue 13: search (ranked by relevance, sort ignored); see `SearchQueryParamSchema`. */
+  q: SearchQueryParamSchema,
 });
 
 export const FeatureListSchema = z.object({ features: z.array(FeatureSchema) });

@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { LIMITS } from '../constants';
+import { SearchQueryParamSchema } from './search';
 
 /** Spec 9: tracker categories, in the order the forms and filters offer them. */
 export const TRACKER_CATEGORIES = [
@@ -391,6 +392,8 @@ export const TrackerFeatureRequestListQuerySchema = z.object({
     LIMITS.defaultPageSize,
   ),
   cursor: z.optional(z.string().check(z.maxLength(2048))),
+  /** Issue 13: search (ranked by relevance, sort ignored); see `SearchQueryParamSchema`. */
+  q: SearchQueryParamSchema,
 });
 export type TrackerFeatureRequestListQuery = z.input<typeof TrackerFeatureRequestListQuerySchema>;
 
@@ -407,6 +410,8 @@ export const ProjectSuggestionListQuerySchema = z.object({
     LIMITS.defaultPageSize,
   ),
   cursor: z.optional(z.string().check(z.maxLength(2048))),
+  /** Issue 13: search (ranked by relevance, sort ignored); see `SearchQueryParamSchema`. */
+  q: SearchQueryParamSchema,
 });
 export type ProjectSuggestionListQuery = z.input<typeof ProjectSuggestionListQuerySchema>;
 

@@ -2,18 +2,23 @@ import { FeatureListQuerySchema, type FeatureList } from '@hatchworks/shared/sch
 import { listFeatures } from '../../data/features-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { page } from '../../middleware/response';
+import { searchFeatures } from '../../search/search-lists';
 
 export const handler = authHandler({
   query: FeatureListQuerySchema,
   handler: async ({ query, caller }) => {
     const { user } = await caller();
-    const result = await listFeatures({
+    const options = {
       status: query.status,
       projectId: query.project_id,
       isAdmin: user?.role === 'admin',
       limit: query.limit,
       cursor: query.cursor,
-    });
+    };
+    // Issue 13: with `q`, ranked by relevance from the search index, under the same rules.
+    const result = query.q
+      ? await searchFeatures({ ...options, q: query.q })
+      : await listFeatures(options);
     return page<FeatureList>({ features: result.items }, result.nextCursor);
   },
 });

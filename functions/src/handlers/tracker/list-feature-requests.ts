@@ -5,27 +5,32 @@ import {
 import { listTrackerRequests } from '../../data/tracker-requests-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { page } from '../../middleware/response';
+import { searchTrackerRequests } from '../../search/search-lists';
 import { withMyVotes } from './my-votes';
 
 export const handler = authHandler({
   query: TrackerFeatureRequestListQuerySchema,
   handler: async ({ query, event, caller }) => {
+    const filters = {
+      status: query.status,
+      priority: query.priority,
+      category: query.category,
+      projectId: query.project_id,
+    };
     const result = await withMyVotes(
       event,
       caller,
       'feature_request',
-      listTrackerRequests(
-        {
-          status: query.status,
-          priority: query.priority,
-          category: query.category,
-          projectId: query.project_id,
-        },
-        query.sort_by,
-        query.sort_direction === 'desc',
-        query.limit,
-        query.cursor,
-      ),
+      // Issue 13: with `q`, ranked by relevance from the search index (the sort is ignored).
+      query.q
+        ? searchTrackerRequests(filters, query.q, query.limit, query.cursor)
+        : listTrackerRequests(
+            filters,
+            query.sort_by,
+            query.sort_direction === 'desc',
+            query.limit,
+            query.cursor,
+          ),
     );
     return {
       ...page<TrackerFeatureRequestList>({ feature_requests: result.items }, result.nextCursor),

@@ -5,6 +5,7 @@ import {
 import { listSuggestions } from '../../data/tracker-suggestions-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { page } from '../../middleware/response';
+import { searchSuggestions } from '../../search/search-lists';
 import { withMyVotes } from './my-votes';
 
 export const handler = authHandler({
@@ -14,13 +15,16 @@ export const handler = authHandler({
       event,
       caller,
       'project_suggestion',
-      listSuggestions(
-        query.group,
-        query.sort_by,
-        query.sort_direction === 'desc',
-        query.limit,
-        query.cursor,
-      ),
+      // Issue 13: with `q`, ranked by relevance from the search index (the sort is ignored).
+      query.q
+        ? searchSuggestions(query.group, query.q, query.limit, query.cursor)
+        : listSuggestions(
+            query.group,
+            query.sort_by,
+            query.sort_direction === 'desc',
+            query.limit,
+            query.cursor,
+          ),
     );
     return {
       ...page<ProjectSuggestionList>({ project_suggestions: result.items }, result.nextCursor),

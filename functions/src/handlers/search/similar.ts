@@ -1,0 +1,14 @@
+import { SimilarQuerySchema, type SimilarList } from '@hatchworks/shared/schemas/search';
+import { authHandler } from '../../middleware/auth-handler';
+import { similarItems } from '../../search/search-lists';
+
+/**
+ * `GET /api/search/similar?type=&q=` (issue 13): up to 5 existing requests like the title being
+ * typed, for the create forms. Public; only statuses anyone may see.
+ */
+export const handler = authHandler({
+  query: SimilarQuerySchema,
+  handler: async ({ query }): Promise<SimilarList> => ({
+    items: await similarItems(query.type, query.q),
+  }),
+});

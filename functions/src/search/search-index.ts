@@ -1,0 +1,130 @@
+import MiniSearch, { type Options } from 'minisearch';
+import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
+import type { SearchDocument, StoredSearchFields } from './documents';
+
+export type SearchIndex = MiniSearch<SearchDocument>;
+
+/**
+ * The index's settings (issue 13): title, description and tags are searched (title boosted 3,
+ * tags 2), typo-tolerant (fuzzy 0.2: one edit in 3–7 letters, two in 8–12) and by prefix (words
+ * being typed); the filter fields are stored beside each hit. A snapshot is loaded with the same
+ * settings (functions cannot be serialised), so they live here once.
+ */
+const OPTIONS: Options<SearchDocument> = {
+  idField: 'id',
+  fields: ['title', 'description', 'tags'],
+  storeFields: [
+    'type',
+    'status',
+    'project_id',
+    'category',
+    'priority',
+    'group',
+    'created_at',
+    'digest',
+  ] satisfies (keyof StoredSearchFields)[],
+  extractField: (document, field) => {
+    const value = (document as unknown as Record<string, unknown>)[field];
+    return Array.isArray(value) ? value.join(' ') : (value as string);
+  },
+  searchOptions: { boost: { title: 3, tags: 2 }, fuzzy: 0.2, prefix: true },
+  // The writer vacuums before it stores a snapshot (see `patchSearchIndex`); readers never discard.
+  autoVacuum: false,
+};
+
+/** The snapshot's format: bump it when `OPTIONS` or `SearchDocument` change. */
+export const SNAPSHOT_FORMAT = 1;
+
+interface SnapshotBody {
+  readonly format: number;
+  readonly written_at: string;
+  readonly index: ReturnType<SearchIndex['toJSON']>;
+}
+
+export function createSearchIndex(documents: readonly SearchDocument[] = []): SearchIndex {
+  const index = new MiniSearch<SearchDocument>(OPTIONS);
+  index.addAll(documents as SearchDocument[]);
+  return index;
+}
+
+/** The snapshot of an index, as stored (JSON text). */
+export function serializeSearchIndex(index: SearchIndex, now = new Date()): string {
+  const body: SnapshotBody = {
+    format: SNAPSHOT_FORMAT,
+    written_at: now.toISOString(),
+    index: index.toJSON(),
+  };
+  return JSON.stringify(body);
+}
+
+/** The index of a stored snapshot, or undefined when it is of another format (rebuild it). */
+export function parseSearchIndex(text: string): SearchIndex | undefined {
+  const body = JSON.parse(text) as Partial<SnapshotBody>;
+  if (body.format !== SNAPSHOT_FORMAT || !body.index) return undefined;
+  return MiniSearch.loadJS<SearchDocument>(body.index, OPTIONS);
+}
+
+/** A change of one subject: its new document, or null when it is gone (or not indexable). */
+export interface SearchChange {
+  readonly id: string;
+  readonly document: SearchDocument | null;
+}
+
+/**
+ * Applies changes to an index: a gone subject is discarded, a new or changed one (re)added, an
+ * unchanged one (same digest: a vote changes no searchable field) left alone. Answers how many
+ * documents changed; nothing needs storing when none did.
+ */
+export async function patchSearchIndex(
+  index: SearchIndex,
+  changes: readonly SearchChange[],
+): Promise<number> {
+  let changed = 0;
+  for (const { id, document } of changes) {
+    const stored = index.getStoredFields(id) as StoredSearchFields | undefined;
+    if (!document) {
+      if (index.has(id)) {
+        index.discard(id);
+        changed += 1;
+      }
+      continue;
+    }
+    if (stored?.digest === document.digest) continue;
+    if (index.has(id)) index.replace(document);
+    else index.add(document);
+    changed += 1;
+  }
+  // Discarded documents leave their terms behind until a vacuum; keep the snapshot lean.
+  if (index.dirtCount > 0 && index.dirtFactor > 0.1) {
+    await index.vacuum({ batchSize: 100_000, batchWait: 0 });
+  }
+  return changed;
+}
+
+/** One hit: the subject and its stored fields, best first. */
+export interface SearchHit extends StoredSearchFields {
+  readonly id: string;
+  readonly score: number;
+}
+
+/**
+ * The documents of these kinds matching `query`, best first, those `accept` refuses left out
+ * (filters and visibility on the stored fields). 'AND' (the lists' search) wants every word, each
+ * typo-tolerant and as a prefix; 'OR' (similar titles) any of them.
+ */
+export function querySearchIndex(
+  index: SearchIndex,
+  query: string,
+  types: readonly SubjectType[],
+  accept: (hit: StoredSearchFields) => boolean = () => true,
+  combineWith: 'AND' | 'OR' = 'AND',
+): SearchHit[] {
+  const results = index.search(query, {
+    combineWith,
+    filter: (result) => {
+      const fields = result as unknown as StoredSearchFields;
+      return types.includes(fields.type) && accept(fields);
+    },
+  });
+  return results as unknown as SearchHit[];
+}

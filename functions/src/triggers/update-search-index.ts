@@ -1,0 +1,35 @@
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { StreamKeys } from '../data/mail-requests';
+import { TABLE_DEFINITION } from '../data/table-definition';
+import { documentId, subjectOfKeys, type SearchSubject } from '../search/documents';
+import { applySearchChanges } from '../search/search-service';
+import { logger } from '../lib/logger';
+
+/**
+ * The search index's writer (issue 13), fed the table's keys-only stream filtered to the main
+ * items of feature requests, tracker requests and project suggestions (`SEARCH_STREAM_FILTERS`;
+ * the CDK event source on AWS, the local stack's poller locally). It reads each named subject as
+ * it is now and patches the snapshot once for the batch, so a replayed or out-of-order record
+ * changes nothing wrong. A failure reports the batch's first record, and the whole batch comes again.
+ */
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const subjects = new Map<string, SearchSubject>();
+  for (const record of event.Records) {
+    const keys = record.dynamodb?.Keys as StreamKeys | undefined;
+    const subject = subjectOfKeys(
+      keys?.[TABLE_DEFINITION.partitionKey]?.S,
+      keys?.[TABLE_DEFINITION.sortKey]?.S,
+    );
+    if (subject) subjects.set(documentId(subject), subject);
+  }
+  if (subjects.size === 0) return { batchItemFailures: [] };
+  try {
+    const changed = await applySearchChanges([...subjects.values()]);
+    logger.info('search index patched', { subjects: subjects.size, changed });
+    return { batchItemFailures: [] };
+  } catch (error) {
+    logger.error('search index not patched', { error });
+    const first = event.Records[0]?.dynamodb?.SequenceNumber;
+    return { batchItemFailures: first ? [{ itemIdentifier: first }] : [] };
+  }
+}

@@ -1,0 +1,321 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  subjectOfDocumentId,
+  subjectOfKeys,
+  toSearchDocument,
+  type SearchDocument,
+} from '../../src/search/documents';
+import {
+  decodeSearchCursor,
+  encodeSearchCursor,
+  searchFingerprint,
+} from '../../src/search/search-cursor';
+import {
+  createSearchIndex,
+  parseSearchIndex,
+  patchSearchIndex,
+  querySearchIndex,
+  serializeSearchIndex,
+} from '../../src/search/search-index';
+import { fileSnapshotStore, s3SnapshotStore } from '../../src/search/snapshot-store';
+import type { S3Answer, S3Object } from '../../src/search/s3-object';
+import { SEARCH_STREAM_FILTERS } from '../../src/search/stream-filter';
+import { ValidationError } from '../../src/lib/errors';
+
+const feature = (overrides: Record<string, unknown> = {}) => ({
+  PK: 'FEATURE#f1',
+  SK: 'FEATURE',
+  id: 'f1',
+  title: 'Dark mode for the dashboard',
+  description: 'Easier on the eyes at night.',
+  use_case: 'Night shifts',
+  tags: ['theme', 'accessibility'],
+  status: 'approved',
+  project_id: 'p1',
+  total_eggs: 40,
+  created_at: '2025-01-02T03:04:05.000Z',
+  ...overrides,
+});
+
+const request = (overrides: Record<string, unknown> = {}) => ({
+  id: 'r1',
+  title: 'Export invoices as CSV',
+  description: 'Accounting wants spreadsheets.',
+  tags: ['export'],
+  status: 'Open',
+  priority: 'High',
+  category: 'New Feature',
+  project_id: null,
+  votes: 3,
+  created_at: '2025-01-03T00:00:00.000Z',
+  ...overrides,
+});
+
+describe('search documents', () => {
+  it('map a feature: description with use case, tags, filter fields', () => {
+    const document = toSearchDocument('feature', feature());
+
+    expect(document).toEqual({
+      id: 'feature:f1',
+      type: 'feature',
+      title: 'Dark mode for the dashboard',
+      description: 'Easier on the eyes at night.\nNight shifts',
+      tags: ['theme', 'accessibility'],
+      status: 'approved',
+      project_id: 'p1',
+      category: null,
+      priority: null,
+      group: null,
+      created_at: '2025-01-02T03:04:05.000Z',
+      digest: expect.any(String),
+    });
+  });
+
+  it('map a tracker request and a suggestion (name as title, rationale searched, Open by default)', () => {
+    const mappedRequest = toSearchDocument('tracker_request', request());
+    const suggestion = toSearchDocument('tracker_suggestion', {
+      id: 's1',
+      name: 'Lighthouse adventure',
+      description: 'A text adventure.',
+      rationale: 'Short and replayable.',
+      suggested_group: 'Fiction Projects',
+      votes: 0,
+      created_at: '2025-01-04T00:00:00.000Z',
+    });
+
+    expect(mappedRequest).toMatchObject({
+      id: 'tracker_request:r1',
+      status: 'Open',
+      priority: 'High',
+      category: 'New Feature',
+      project_id: null,
+      group: null,
+    });
+    expect(suggestion).toMatchObject({
+      id: 'tracker_suggestion:s1',
+      title: 'Lighthouse adventure',
+      description: 'A text adventure.\nShort and replayable.',
+      tags: [],
+      status: 'Open',
+      group: 'Fiction Projects',
+    });
+  });
+
+  it('keep the same digest when only counts change, a new one when a searched field does', () => {
+    const base = toSearchDocument('feature', feature());
+
+    expect(toSearchDocument('feature', feature({ total_eggs: 99 })).digest).toBe(base.digest);
+    expect(toSearchDocument('feature', feature({ title: 'Light mode' })).digest).not.toBe(
+      base.digest,
+    );
+    expect(toSearchDocument('feature', feature({ status: 'completed' })).digest).not.toBe(
+      base.digest,
+    );
+  });
+
+  it('name the subject of a main item only, never of a view or another entity', () => {
+    expect(subjectOfKeys('FEATURE#f1', 'FEATURE')).toEqual({ type: 'feature', id: 'f1' });
+    expect(subjectOfKeys('TRACKER_REQUEST#r1', 'REQUEST')).toEqual({
+      type: 'tracker_request',
+      id: 'r1',
+    });
+    expect(subjectOfKeys('TRACKER_SUGGESTION#s1', 'SUGGESTION')).toEqual({
+      type: 'tracker_suggestion',
+      id: 's1',
+    });
+    expect(subjectOfKeys('TRACKER_REQUEST#r1', 'VIEW#votes')).toBeUndefined();
+    expect(subjectOfKeys('USER#u1', 'FEATURE#f1')).toBeUndefined();
+    expect(subjectOfKeys(undefined, 'FEATURE')).toBeUndefined();
+    expect(subjectOfDocumentId('tracker_request:01ABC')).toEqual({
+      type: 'tracker_request',
+      id: '01ABC',
+    });
+  });
+
+  it('are selected from the stream by one filter per kind, any event, main items only', () => {
+    expect(SEARCH_STREAM_FILTERS).toEqual([
+      {
+        eventName: ['INSERT', 'MODIFY', 'REMOVE'],
+        partitionKeyPrefix: 'FEATURE#',
+        sortKey: 'FEATURE',
+      },
+      {
+        eventName: ['INSERT', 'MODIFY', 'REMOVE'],
+        partitionKeyPrefix: 'TRACKER_REQUEST#',
+        sortKey: 'REQUEST',
+      },
+      {
+        eventName: ['INSERT', 'MODIFY', 'REMOVE'],
+        partitionKeyPrefix: 'TRACKER_SUGGESTION#',
+        sortKey: 'SUGGESTION',
+      },
+    ]);
+  });
+});
+
+describe('the search index', () => {
+  const documents: SearchDocument[] = [
+    toSearchDocument('feature', feature()),
+    toSearchDocument('feature', feature({ id: 'f2', title: 'Weekly digest', status: 'pending' })),
+    toSearchDocument('tracker_request', request()),
+    toSearchDocument(
+      'tracker_request',
+      request({ id: 'r2', title: 'Printable receipts', description: 'Export to PDF' }),
+    ),
+  ];
+
+  it('finds by a misspelled word and by a prefix, title matches first, one kind at a time', () => {
+    const index = createSearchIndex(documents);
+
+    const typo = querySearchIndex(index, 'dashbord', ['feature']);
+    const prefix = querySearchIndex(index, 'dash', ['feature']);
+    const exports = querySearchIndex(index, 'export', ['tracker_request']);
+
+    expect(typo.map((hit) => hit.id)).toEqual(['feature:f1']);
+    expect(prefix.map((hit) => hit.id)).toEqual(['feature:f1']);
+    expect(exports.map((hit) => hit.id)).toEqual(['tracker_request:r1', 'tracker_request:r2']);
+    expect(querySearchIndex(index, 'dashboard', ['tracker_request'])).toEqual([]);
+  });
+
+  it('filters on the stored fields and combines words with AND or OR', () => {
+    const index = createSearchIndex(documents);
+
+    const open = querySearchIndex(index, 'digest', ['feature'], (hit) => hit.status !== 'pending');
+    const both = querySearchIndex(index, 'export receipts', ['tracker_request'], () => true, 'AND');
+    const either = querySearchIndex(index, 'export receipts', ['tracker_request'], () => true, 'OR');
+
+    expect(open).toEqual([]);
+    expect(both.map((hit) => hit.id)).toEqual(['tracker_request:r2']);
+    expect(either.map((hit) => hit.id).sort()).toEqual([
+      'tracker_request:r1',
+      'tracker_request:r2',
+    ]);
+    expect(both[0]).toMatchObject({ type: 'tracker_request', status: 'Open', priority: 'High' });
+  });
+
+  it('is patched: new documents added, changed ones replaced, gone ones discarded, votes ignored', async () => {
+    const index = createSearchIndex(documents);
+
+    const unchanged = await patchSearchIndex(index, [
+      { id: 'feature:f1', document: toSearchDocument('feature', feature({ total_eggs: 500 })) },
+    ]);
+    const changed = await patchSearchIndex(index, [
+      {
+        id: 'feature:f1',
+        document: toSearchDocument('feature', feature({ title: 'Night theme', status: 'completed' })),
+      },
+      { id: 'tracker_request:r2', document: null },
+      { id: 'tracker_request:gone', document: null },
+      {
+        id: 'tracker_request:r3',
+        document: toSearchDocument('tracker_request', request({ id: 'r3', title: 'Receipts' })),
+      },
+    ]);
+
+    expect(unchanged).toBe(0);
+    expect(changed).toBe(3);
+    expect(querySearchIndex(index, 'dashboard', ['feature'])).toEqual([]);
+    expect(querySearchIndex(index, 'night theme', ['feature'])[0]).toMatchObject({
+      id: 'feature:f1',
+      status: 'completed',
+    });
+    expect(querySearchIndex(index, 'receipts', ['tracker_request']).map((hit) => hit.id)).toEqual(
+      ['tracker_request:r3'],
+    );
+    expect(index.documentCount).toBe(4);
+  });
+
+  it('survives a snapshot round trip, and a snapshot of another format is not loaded', () => {
+    const index = createSearchIndex(documents);
+
+    const loaded = parseSearchIndex(serializeSearchIndex(index));
+
+    expect(loaded?.documentCount).toBe(4);
+    expect(querySearchIndex(loaded!, 'dashbord', ['feature']).map((hit) => hit.id)).toEqual([
+      'feature:f1',
+    ]);
+    expect(parseSearchIndex(JSON.stringify({ format: 0, index: {} }))).toBeUndefined();
+  });
+});
+
+describe('search cursors', () => {
+  it('carry an offset of one search and refuse any other cursor', () => {
+    const mine = searchFingerprint(['feature', 'dark', null, false]);
+    const other = searchFingerprint(['feature', 'dark', null, true]);
+    const cursor = encodeSearchCursor(mine, 20);
+
+    expect(decodeSearchCursor(cursor, mine)).toBe(20);
+    expect(decodeSearchCursor(undefined, mine)).toBe(0);
+    expect(() => decodeSearchCursor(cursor, other)).toThrow(ValidationError);
+    expect(() => decodeSearchCursor('zzz', mine)).toThrow(ValidationError);
+    expect(() => decodeSearchCursor(encodeSearchCursor(mine, -1), mine)).toThrow(ValidationError);
+    const listCursor = Buffer.from('{"PK":"FEATURE#1"}').toString('base64url');
+    expect(() => decodeSearchCursor(listCursor, mine)).toThrow(ValidationError);
+  });
+});
+
+describe('snapshot stores', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('a folder: versions change with each write, stale writers get a conflict', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-store-'));
+    dirs.push(dir);
+    const store = fileSnapshotStore(join(dir, 'search'));
+
+    expect(await store.read()).toBeNull();
+    const first = await store.write('{"a":1}', null);
+    expect(first).not.toBe('conflict');
+    expect(await store.write('{"a":2}', null)).toBe('conflict');
+    expect(await store.read(first as string)).toBe('unchanged');
+    const second = await store.write('{"a":3}', first as string);
+    expect(await store.write('{"a":4}', first as string)).toBe('conflict');
+    expect(await store.read(first as string)).toEqual({ body: '{"a":3}', version: second });
+    const forced = await store.write('{"a":5}', undefined);
+    expect(await store.read()).toEqual({ body: '{"a":5}', version: forced });
+    expect(readdirSync(join(dir, 'search'))).toEqual(['index.json']);
+  });
+
+  it('S3: conditional GET and PUT with the ETag', async () => {
+    const calls: string[] = [];
+    let stored: { body: string; etag: string } | undefined;
+    const answer = (status: number, etag?: string, body = ''): S3Answer => ({ status, etag, body });
+    const fake: S3Object = {
+      get: (key, ifNoneMatch) => {
+        calls.push(`GET ${key} ${ifNoneMatch ?? '-'}`);
+        if (!stored) return Promise.resolve(answer(404));
+        if (ifNoneMatch === stored.etag) return Promise.resolve(answer(304, stored.etag));
+        return Promise.resolve(answer(200, stored.etag, stored.body));
+      },
+      put: (key, body, ifMatch) => {
+        calls.push(`PUT ${key} ${ifMatch === null ? '*' : (ifMatch ?? '-')}`);
+        if (ifMatch === null ? stored !== undefined : ifMatch && ifMatch !== stored?.etag) {
+          return Promise.resolve(answer(412));
+        }
+        stored = { body, etag: `"e${calls.length}"` };
+        return Promise.resolve(answer(200, stored.etag));
+      },
+    };
+    const store = s3SnapshotStore('bucket', fake);
+
+    expect(await store.read()).toBeNull();
+    const first = await store.write('one', null);
+    expect(await store.write('two', null)).toBe('conflict');
+    expect(await store.read(first as string)).toBe('unchanged');
+    expect(await store.write('three', '"stale"')).toBe('conflict');
+    const third = await store.write('three', first as string);
+    expect(await store.read()).toEqual({ body: 'three', version: third });
+    expect(calls).toEqual([
+      'GET search/index.json -',
+      'PUT search/index.json *',
+      'PUT search/index.json *',
+      'GET search/index.json "e2"',
+      'PUT search/index.json "stale"',
+      'PUT search/index.json "e2"',
+      'GET search/index.json -',
+    ]);
+  });
+});
