@@ -1,3 +1,5 @@
+import { SEARCH_LIMITS } from '@hatchworks/shared/schemas/search';
+
 /**
  * The search term of a list page (issue 13), kept in the URL as `q` beside the filters, so a link
  * or a reload shows the same results.
@@ -7,10 +9,10 @@
 export const SEARCH_PARAM = 'q';
 
 /** The API takes 1..200 characters after trimming; an empty term means no search. */
-export const SEARCH_QUERY_MAX = 200;
+export const SEARCH_QUERY_MAX = SEARCH_LIMITS.queryMax;
 
 /** Similar requests are looked up once the typed title has this many characters (trimmed). */
-export const SIMILAR_MIN_LENGTH = 3;
+export const SIMILAR_MIN_LENGTH = SEARCH_LIMITS.similarMinChars;
 
 /**
  * A term as the API takes it: trimmed, inner runs of white space made one space, cut at 200

@@ -128,7 +128,7 @@ function UnmergeDialog({ feature, resumeMerge, onClose, onDone }: UnmergeDialogP
     if (!done) return;
     onDone(
       undoing
-        ? `The merge was undone: ${countOf(done.eggs_moved, 'egg')} and every vote are back on this request.`
+        ? 'The merge was undone: every vote that moved is back on this request.'
         : `The merge finished: ${countOf(done.moved, 'vote')} moved.`,
     );
   };

@@ -1,10 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { SUBJECT_TYPES, type SubjectType } from '@hatchworks/shared/schemas/subjects';
-import * as z from '@hatchworks/shared/zod';
+import { SimilarListSchema, type SimilarItem } from '@hatchworks/shared/schemas/search';
+import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import { apiRequest } from '../../../lib/api-client';
 import { similarQuery } from '../../../lib/search-query';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+
+export type { SimilarItem };
 
 /** How long the typing of a title must pause before similar requests are looked up (~300 ms). */
 export const SIMILAR_DEBOUNCE_MS = 300;
@@ -12,22 +14,7 @@ export const SIMILAR_DEBOUNCE_MS = 300;
 /** The message when the look-up fails: a hint only, the form works on. */
 export const SIMILAR_FAILED = 'Similar requests could not be loaded.';
 
-/** One existing request like the one being typed (`GET /api/search/similar`). */
-export const SimilarItemSchema = z.object({
-  type: z.enum(SUBJECT_TYPES),
-  id: z.string(),
-  title: z.string(),
-  status: z.string(),
-  project: z.optional(z.nullable(z.object({ id: z.string(), title: z.string() }))),
-  /** Features: the eggs on it and how many people put them there. */
-  total_eggs: z.optional(z.number()),
-  vote_count: z.optional(z.number()),
-  /** Tracker requests and suggestions: up minus down votes. */
-  votes: z.optional(z.number()),
-});
-export type SimilarItem = z.infer<typeof SimilarItemSchema>;
-
-const SimilarEnvelope = successEnvelope(z.object({ items: z.array(SimilarItemSchema) }));
+const SimilarEnvelope = successEnvelope(SimilarListSchema);
 
 /** `GET /api/search/similar`: up to five visible requests of `type` like `q` (3..200 chars). */
 export async function getSimilar(
