@@ -102,8 +102,10 @@ export default function FeatureDetailRoute() {
             {...(user ? { onVote: () => setVoting(true) } : {})}
           />
           {data.merged_from?.length ? <MergedFromNote from={data.merged_from} /> : null}
-          <FeatureStatusControl feature={data} />
-          <MergeControl feature={data} />
+          <div className="feature-admin-actions">
+            <FeatureStatusControl feature={data} />
+            <MergeControl feature={data} />
+          </div>
           {voting ? <VoteModal feature={data} onClose={() => setVoting(false)} /> : null}
         </div>
       ) : null}
