@@ -113,7 +113,14 @@ describe.skipIf(skipBrowserTests)('Merging feature requests (issue 13)', () => {
     // Act: find B, pick it, read the confirmation
     await page.getByRole('button', { name: 'Merge into…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Merge into another request' });
-    await dialog.getByLabel('Search', { exact: true }).fill(b.title.split(' ')[1] ?? '');
+    const field = dialog.getByLabel('Search', { exact: true });
+    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Escape in a field with text empties it and leaves the dialog open.
+    await field.fill('something');
+    await field.press('Escape');
+    expect(await field.inputValue()).toBe('');
+    expect(await dialog.isVisible()).toBe(true);
+    await field.fill(b.title.split(' ')[1] ?? '');
     const option = dialog.getByRole('radio', { name: b.title });
     await option.waitFor();
     await expectAccessible(page);
@@ -129,8 +136,18 @@ describe.skipIf(skipBrowserTests)('Merging feature requests (issue 13)', () => {
     await expectAccessible(page);
     await shots(page, 'merge-dialog-confirm');
 
-    // Act
+    // Act: the first step's answer is held back a moment, so the progress can be looked at
+    let held = false;
+    await page.route('**/api/admin/features/*/merge', async (route) => {
+      if (held || route.request().method() !== 'POST') return route.fallback();
+      held = true;
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      return route.fulfill({ response });
+    });
     await dialog.getByRole('button', { name: 'Merge requests' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Moving votes...' }).waitFor();
+    await shots(page, 'merge-progress');
 
     // Assess: B's page, with the votes moved
     await page.waitForURL(`**/features/${b.id}`);

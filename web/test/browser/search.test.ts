@@ -104,7 +104,6 @@ describe.skipIf(skipBrowserTests)('Search (issue 13)', () => {
     // Prepare
     const word = inventWord();
     const suggestionPage = await browser.openPage(`/tracker/suggestions?q=${word}`);
-    suggestionPage.setDefaultTimeout(8000);
     await suggestionPage.getByText(`No suggestions match “${word}”`).waitFor();
     const field = suggestionPage.getByRole('search').getByLabel('Search', { exact: true });
     expect(await field.inputValue()).toBe(word);
