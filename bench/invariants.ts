@@ -96,6 +96,13 @@ export async function checkInvariants(
     if (entry.kind === 'vote') {
       add(paidForVotes, `${owner} → ${entry.reference}`, -Number(entry.amount));
     }
+    // Issue 13: a merge moves a vote's eggs from one request to another (amount 0), an unmerge
+    // moves them back; what was paid for follows them.
+    const moved = entry.moved as { eggs: number; from_id: string; into_id: string } | undefined;
+    if ((entry.kind === 'vote_moved' || entry.kind === 'vote_restored') && moved) {
+      add(paidForVotes, `${owner} → ${moved.from_id}`, -moved.eggs);
+      add(paidForVotes, `${owner} → ${moved.into_id}`, moved.eggs);
+    }
   }
 
   const balanceMismatches: string[] = [];
@@ -126,6 +133,7 @@ export async function checkInvariants(
     }
   }
   for (const [key, paid] of paidForVotes) {
+    if (paid === 0) continue;
     const [owner = '', feature = ''] = key.split(' → ');
     const recorded = votes.some(
       (vote) => `USER#${String(vote.user_id)}` === owner && vote.feature_id === feature,

@@ -14,6 +14,7 @@ import { startLocalStack, type LocalStack } from '../infra/local/src/stack';
 import { coldStartPairs, formatColdStart, measureColdStart } from './cold-start';
 import { DynamoDbMeter } from './dynamodb-meter';
 import { checkInvariants } from './invariants';
+import { benchMerge, formatMergeBench } from './merge';
 import { readOptions, USAGE, UsageError, type BenchOptions } from './options';
 import {
   formatReport,
@@ -64,6 +65,17 @@ async function bench(options: BenchOptions): Promise<boolean> {
       throw new Error('No DynamoDB call was attributed to a request: the meter is not attached.');
     }
 
+    // Issue 13: a merge of 1,000 votes and its unmerge (BENCH_MERGE_VOTES, 0 leaves it out),
+    // before the invariant check, which then covers the moved votes too.
+    const mergeVotes = Number(process.env.BENCH_MERGE_VOTES ?? 1_000);
+    let merge: Awaited<ReturnType<typeof benchMerge>> | undefined;
+    if (mergeVotes > 0) {
+      mark = performance.now();
+      console.log(`Merging a request of ${mergeVotes} votes into another, then unmerging...`);
+      merge = await benchMerge(db, stack.tableName, mergeVotes);
+      console.log(`  done in ${since(mark)}`);
+    }
+
     console.log('Checking the invariants...');
     const invariants = await checkInvariants(db, stack.tableName, client.samples);
     const routes = summarise(client.samples, seconds);
@@ -96,15 +108,16 @@ async function bench(options: BenchOptions): Promise<boolean> {
           }
         : {}),
       invariants,
-      ok: invariants.every((check) => check.ok),
+      ok: invariants.every((check) => check.ok) && (merge?.exact ?? true),
     };
     // Fresh processes against this stack's DynamoDB Local, after the load so it doesn't skew it.
     const pairs = coldStartPairs(process.env);
     const coldStart = pairs > 0 ? await measureColdStart(pairs, process.env) : undefined;
     const path = resolve(options.out ?? join(RESULTS_DIR, `${runId}.json`));
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, `${JSON.stringify({ ...report, coldStart }, null, 2)}\n`);
+    writeFileSync(path, `${JSON.stringify({ ...report, merge, coldStart }, null, 2)}\n`);
     console.log(formatReport(report, path));
+    if (merge) console.log(`\n${formatMergeBench(merge)}`);
     if (coldStart) console.log(`\n${formatColdStart(coldStart)}`);
     return report.ok;
   } finally {

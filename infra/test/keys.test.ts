@@ -103,9 +103,10 @@ describe("the product's own token keys on AWS", () => {
   it('gives the generator alone write access to the private keys', () => {
     // Prepare
     const secretRef = { Ref: logicalIdOf(site, site.stack.signingKey.secret) };
+    // Grants sit in roles' inline policies (FunctionRole) or in attached policy resources.
     const writers = Object.entries(resourcesOf(site)).filter(
       ([, resource]) =>
-        resource.Type === 'AWS::IAM::Policy' &&
+        (resource.Type === 'AWS::IAM::Role' || resource.Type === 'AWS::IAM::Policy') &&
         JSON.stringify(resource.Properties).includes('secretsmanager:PutSecretValue'),
     );
     // Act

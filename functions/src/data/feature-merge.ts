@@ -163,10 +163,9 @@ async function remainingOf(record: StoredMerge): Promise<number | null> {
  * days ago. Such a request may not be merged itself (no chains: its merged votes would move on).
  */
 function hasUndoableMergeInto(feature: StoredFeature, now: Date): boolean {
-  return Object.values(feature.merged_from ?? {}).some((entry) => {
-    const mergedAt = (entry as { merged_at?: string }).merged_at;
-    return mergedAt === undefined || unmergeAllowed(mergedAt, now);
-  });
+  return Object.values(feature.merged_from ?? {}).some(
+    ({ merged_at: mergedAt }) => mergedAt === undefined || unmergeAllowed(mergedAt, now),
+  );
 }
 
 /**
@@ -206,7 +205,10 @@ export function checkUnmergeAllowed(
 
 const budgetOf = (options: MergeOptions) => options.budgetMs ?? MERGE_LIMITS.timeBudgetMs;
 const batchOf = (options: MergeOptions) =>
-  Math.max(1, Math.min(MERGE_LIMITS.votesPerStep, options.votesPerStep ?? MERGE_LIMITS.votesPerStep));
+  Math.max(
+    1,
+    Math.min(MERGE_LIMITS.votesPerStep, options.votesPerStep ?? MERGE_LIMITS.votesPerStep),
+  );
 
 /**
  * `POST /api/admin/features/{fromId}/merge`: starts the merge of A (`fromId`) into B (`intoId`)
@@ -228,7 +230,8 @@ export async function mergeFeature(
     if (!from) throw new NotFoundError(MERGE_MESSAGES.notFound);
     let progressed: boolean;
     if (record && (record.state === 'merging' || record.state === 'merged')) {
-      if (record.into_id !== intoId) throw conflict(MERGE_MESSAGES.alreadyMerged(record.into_title));
+      if (record.into_id !== intoId)
+        throw conflict(MERGE_MESSAGES.alreadyMerged(record.into_title));
       if (record.state === 'merged') return { status: mergeStatus(record, 0), done: true };
       progressed = await mergeStep(record, from, options, clock());
     } else if (record?.state === 'unmerging') {
@@ -241,7 +244,8 @@ export async function mergeFeature(
     if (progressed) {
       idle = 0;
       const now = await getMergeRecord(fromId);
-      if (now && options.afterStep) await options.afterStep(mergeStatus(now, await remainingOf(now)));
+      if (now && options.afterStep)
+        await options.afterStep(mergeStatus(now, await remainingOf(now)));
       if (now?.state === 'merged') return { status: mergeStatus(now, 0), done: true };
     } else if ((idle += 1) >= MAX_IDLE_STEPS) {
       throw conflict(MERGE_MESSAGES.targetMovedOn);
@@ -262,7 +266,7 @@ async function tryTransact(items: TransactItem[], what: string): Promise<boolean
   } catch (error) {
     const codes = cancellationCodes(error);
     if (!codes) throw error;
-    logger.info('merge step lost a race; reading again', { what, codes });
+    logger.debug('merge step lost a race; reading again', { what, codes });
     return false;
   }
 }
@@ -342,7 +346,9 @@ async function startMerge(
           : 'SET merged_from = :entries',
         ConditionExpression:
           '#status IN (:approved, :inProgress, :completed)' +
-          (into.merged_from ? ' AND attribute_exists(merged_from)' : ' AND attribute_not_exists(merged_from)'),
+          (into.merged_from
+            ? ' AND attribute_exists(merged_from)'
+            : ' AND attribute_not_exists(merged_from)'),
         ExpressionAttributeNames: {
           '#status': 'status',
           ...(into.merged_from ? { '#from': from.id } : {}),
@@ -610,7 +616,11 @@ async function finishMerge(record: StoredMerge, now: Date): Promise<boolean> {
         UpdateExpression: 'SET #state = :merged, merged_at = :now',
         ConditionExpression: '#state = :merging',
         ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':merged': 'merged', ':merging': 'merging', ':now': timestamp },
+        ExpressionAttributeValues: {
+          ':merged': 'merged',
+          ':merging': 'merging',
+          ':now': timestamp,
+        },
       },
     },
     {
@@ -687,7 +697,8 @@ export async function unmergeFeature(
             Update: {
               TableName: tableName,
               Key: mergeKeys.state(fromId),
-              UpdateExpression: 'SET #state = :unmerging, unmerge_started_at = :now, unmerged_by = :by',
+              UpdateExpression:
+                'SET #state = :unmerging, unmerge_started_at = :now, unmerged_by = :by',
               ConditionExpression: '#state = :read',
               ExpressionAttributeNames: { '#state': 'state' },
               ExpressionAttributeValues: {
@@ -705,7 +716,8 @@ export async function unmergeFeature(
     if (progressed) {
       idle = 0;
       const now = await getMergeRecord(fromId);
-      if (now && options.afterStep) await options.afterStep(mergeStatus(now, await remainingOf(now)));
+      if (now && options.afterStep)
+        await options.afterStep(mergeStatus(now, await remainingOf(now)));
       if (now?.state === 'unmerged') return { status: mergeStatus(now, 0), done: true };
     } else if ((idle += 1) >= MAX_IDLE_STEPS) {
       throw conflict(MERGE_MESSAGES.targetMovedOn);

@@ -29,11 +29,15 @@ export interface StoredMergedFrom {
   readonly title: string;
   /** When that merge started (the map is answered oldest first). */
   readonly started_at: string;
+  /** When it finished (from then on it can be undone for 30 days). */
+  readonly merged_at?: string;
 }
 
 /** A feature as stored (its API fields, the author's id and a snapshot of names). */
-export interface StoredFeature
-  extends Omit<Feature, 'project' | 'user' | 'comment_count' | 'merged_from'> {
+export interface StoredFeature extends Omit<
+  Feature,
+  'project' | 'user' | 'comment_count' | 'merged_from'
+> {
   /** Live comments, replies included; absent on features nobody commented on yet. */
   readonly comment_count?: number;
   /** Issue 13: the requests merged into this one, by id (REMOVEd one by one on unmerge). */
@@ -74,7 +78,8 @@ export function toApiFeature(item: StoredFeature): Feature {
   if (item.use_case) feature.use_case = item.use_case;
   if (item.expected_benefits) feature.expected_benefits = item.expected_benefits;
   if (item.approval_notes) feature.approval_notes = item.approval_notes;
-  if (item.merged_into) feature.merged_into = { id: item.merged_into.id, title: item.merged_into.title };
+  if (item.merged_into)
+    feature.merged_into = { id: item.merged_into.id, title: item.merged_into.title };
   if (item.merged_at) feature.merged_at = item.merged_at;
   const mergedFrom = Object.values(item.merged_from ?? {});
   if (mergedFrom.length > 0) {

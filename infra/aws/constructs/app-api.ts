@@ -104,8 +104,8 @@ export class AppApi extends Construct {
     });
 
     // One log group per area of handlers (`auth`, `tracker`, ...), not per function: CloudFormation
-    // allows 500 resources in a stack, and each route already brings six (function, role, policy,
-    // permission, integration, route).
+    // allows 500 resources in a stack, and each route already brings five (function, role with
+    // its grants inline, permission, integration, route). See infra/aws/README.md, "Resources".
     const logGroups = new Map<string, LogGroup>();
     const logGroupOf = (route: RouteDefinition): LogGroup => {
       const area = route.handler.split('/')[0] ?? 'other';

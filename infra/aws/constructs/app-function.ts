@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Annotations, CfnResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -10,6 +10,7 @@ import type { TableAccess } from '@hatchworks/shared/routes';
 import { LOCK_FILE, REPO_ROOT } from '../paths';
 import { acknowledgeWildcards, type WildcardAllowance } from './acknowledge-wildcards';
 import { denyCredentials, keysFor, type FunctionKeys } from './function-keys';
+import { FunctionRole } from './function-role';
 import type { FunctionSpec } from './function-spec';
 import { TABLE_ACTIONS } from './table-actions';
 
@@ -89,11 +90,12 @@ export interface AppFunctionProps {
  * an explicit deny of credential items unless it is a `credentials` function, the public token
  * keys where it verifies tokens, the private one where it signs them, its named secrets, and
  * `ses:SendEmail` on the sender identity where it sends mail.
- * Nothing else in the stack grants a function anything.
+ * Nothing else in the stack grants a function anything. The role is a `FunctionRole`: every
+ * grant sits inline in it, with no policy resource of its own (infra/aws/README.md, "Resources").
  */
 export class AppFunction extends Construct {
   readonly function: NodejsFunction;
-  readonly role: Role;
+  readonly role: FunctionRole;
   readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
@@ -126,11 +128,8 @@ export class AppFunction extends Construct {
       });
 
     // An own role instead of the managed AWSLambdaBasicExecutionRole, whose logs grant covers
-    // every log group of the account.
-    this.role = new Role(this, 'Role', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Runs ${spec.description}`,
-    });
+    // every log group of the account; its grants sit inline in it (no separate policy resource).
+    this.role = new FunctionRole(this, 'Role', { description: `Runs ${spec.description}` });
     this.logGroup.grantWrite(this.role);
 
     this.function = new NodejsFunction(this, 'Handler', {
@@ -209,7 +208,7 @@ export class AppFunction extends Construct {
   }
 }
 
-function grantTableAccess(table: ITable, role: Role, access: TableAccess): void {
+function grantTableAccess(table: ITable, role: FunctionRole, access: TableAccess): void {
   const actions = TABLE_ACTIONS[access];
   // On the table and its indexes (table.grant adds `<table>/index/*`).
   if (actions.length > 0) table.grant(role, ...actions);

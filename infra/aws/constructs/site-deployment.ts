@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -10,6 +9,7 @@ import { Construct } from 'constructs';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { PROJECT_BUILDS_FOLDER } from '../../shared/project-builds';
 import { acknowledgeWildcards } from './acknowledge-wildcards';
+import { FunctionRole } from './function-role';
 
 /** Vite's content-hashed output: safe to cache forever, never worth deleting on deploy. */
 const HASHED_ASSETS = 'assets/*';
@@ -61,8 +61,7 @@ export class SiteDeployment extends Construct {
 
     // CDK's upload function would otherwise get the managed basic-execution role (logs on
     // every log group) and a log group kept forever.
-    const role = new Role(this, 'UploadRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    const role = new FunctionRole(this, 'UploadRole', {
       description: 'Copies the web bundle into the site bucket at deploy time',
     });
     const logGroup = new LogGroup(this, 'UploadLogs', {
@@ -132,7 +131,7 @@ export class SiteDeployment extends Construct {
     this.acknowledgeFindings(role);
   }
 
-  private acknowledgeFindings(role: Role): void {
+  private acknowledgeFindings(role: FunctionRole): void {
     acknowledgeWildcards(role, [
       {
         finding:

@@ -1,5 +1,4 @@
 import { CustomResource, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Provider } from 'aws-cdk-lib/custom-resources';
@@ -7,6 +6,7 @@ import { Construct } from 'constructs';
 import { functionEntry } from '../paths';
 import { acknowledgeWildcards } from './acknowledge-wildcards';
 import { AppFunction } from './app-function';
+import { FunctionRole } from './function-role';
 
 export interface TokenSigningKeyProps {
   /**
@@ -67,8 +67,7 @@ export class TokenSigningKey extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     // Its own role, without the managed AWSLambdaBasicExecutionRole the framework would attach.
-    const frameworkRole = new Role(this, 'ProviderRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    const frameworkRole = new FunctionRole(this, 'ProviderRole', {
       description: 'Runs the custom resource framework of the token signing key',
     });
     frameworkLogs.grantWrite(frameworkRole);

@@ -6,19 +6,42 @@ export interface StatementJson {
   readonly Resource: unknown;
 }
 
+interface PolicyDocumentJson {
+  readonly Statement: readonly StatementJson[];
+}
+
 interface PolicyJson {
   readonly Properties: {
     readonly Roles?: readonly { readonly Ref?: string }[];
-    readonly PolicyDocument: { readonly Statement: readonly StatementJson[] };
+    readonly PolicyDocument: PolicyDocumentJson;
   };
 }
 
-/** Every statement of the policies attached to a role, by the role's logical id. */
+interface RoleJson {
+  readonly Properties?: {
+    readonly Policies?: readonly {
+      readonly PolicyName: string;
+      readonly PolicyDocument: PolicyDocumentJson;
+    }[];
+  };
+}
+
+/**
+ * Every statement a role holds, by the role's logical id: those of its inline policies (its
+ * `Policies`, where `FunctionRole` keeps its grants) and of the `AWS::IAM::Policy` resources
+ * attached to it.
+ */
 export function statementsOfRole(template: Template, roleLogicalId: string): StatementJson[] {
+  const role = template.findResources('AWS::IAM::Role')[roleLogicalId] as RoleJson | undefined;
+  if (!role) throw new Error(`the template has no role ${roleLogicalId}`);
+  const inline = (role.Properties?.Policies ?? []).flatMap(
+    (policy) => policy.PolicyDocument.Statement,
+  );
   const policies = Object.values(template.findResources('AWS::IAM::Policy')) as PolicyJson[];
-  return policies
-    .filter((policy) => (policy.Properties.Roles ?? []).some((role) => role.Ref === roleLogicalId))
+  const attached = policies
+    .filter((policy) => (policy.Properties.Roles ?? []).some((ref) => ref.Ref === roleLogicalId))
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+  return [...inline, ...attached];
 }
 
 /** The actions a role is allowed, flattened and sorted. */

@@ -51,7 +51,9 @@ export const LedgerEntrySchema = z.object({
    * On `vote_moved` and `vote_restored` entries (issue 13): the eggs of the vote that moved from
    * one request to another. The balance does not change (amount 0); `reference` is `into_id`.
    */
-  moved: z.optional(z.object({ eggs: z.number().check(z.int()), from_id: z.string(), into_id: z.string() })),
+  moved: z.optional(
+    z.object({ eggs: z.number().check(z.int()), from_id: z.string(), into_id: z.string() }),
+  ),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 

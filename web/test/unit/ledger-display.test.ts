@@ -25,6 +25,8 @@ describe('Egg History display', () => {
       'Vote',
       'Refund',
       'Admin adjustment',
+      'Vote moved by a merge',
+      'Vote restored by an unmerge',
     ]);
   });
 
@@ -86,6 +88,7 @@ describe('Egg History display', () => {
       { tone: 'static', label: 'In Progress' },
       { tone: 'backend', label: 'Completed' },
       { tone: 'danger', label: 'Rejected' },
+      { tone: 'outline', label: 'Merged' },
     ]);
   });
 });

@@ -1,7 +1,9 @@
 import { FeatureIdParamsSchema } from '@hatchworks/shared/schemas/features';
 import { MergeInputSchema, type MergeResult } from '@hatchworks/shared/schemas/merge';
 import { mergeFeature } from '../../data/feature-merge';
+import * as z from '@hatchworks/shared/zod';
 import { authHandler } from '../../middleware/auth-handler';
+import { parseWithMessage } from '../../middleware/parse-with-message';
 import type { HandlerResult } from '../../middleware/response';
 
 /**
@@ -10,8 +12,10 @@ import type { HandlerResult } from '../../middleware/response';
  */
 export const handler = authHandler({
   params: FeatureIdParamsSchema,
-  body: MergeInputSchema,
-  handler: async ({ params, body, user }): Promise<HandlerResult<MergeResult>> => {
+  // Parsed below so that the rule's own message ('into_id is required') is the error message.
+  body: z.unknown(),
+  handler: async ({ params, body: raw, user }): Promise<HandlerResult<MergeResult>> => {
+    const body = parseWithMessage(MergeInputSchema, raw);
     const admin = await user();
     const run = await mergeFeature(params.id, body.into_id, admin.id);
     return { kind: 'result', status: run.done ? 200 : 202, data: { merge: run.status } };

@@ -10,7 +10,7 @@ export const FEATURE_STATUS_BADGES: Readonly<
   in_progress: { tone: 'static', label: 'In Progress' },
   completed: { tone: 'backend', label: 'Completed' },
   rejected: { tone: 'danger', label: 'Rejected' },
-  merged: { tone: 'static', label: 'Merged' },
+  merged: { tone: 'outline', label: 'Merged' },
 };
 
 export function FeatureStatusBadge({ status }: { status: FeatureStatus }) {
