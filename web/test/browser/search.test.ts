@@ -139,16 +139,28 @@ describe.skipIf(skipBrowserTests)('Search (issue 13)', () => {
     await field.press('Enter');
 
     // Assess
-    const card = page.getByRole('article', { name: feature.title });
-    await card.waitFor();
+    await page.getByText(`1 result for “${misspell(word)}”`).waitFor();
     await page.waitForURL((url) => url.searchParams.get('q') === misspell(word));
-    expect(
-      await page
-        .getByRole('list', { name: /feature requests$/ })
-        .getByRole('article')
-        .count(),
-    ).toBe(1);
-    expect(await page.getByText(`1 result for “${misspell(word)}”`).isVisible()).toBe(true);
+    const list = page.getByRole('list', { name: /feature requests$/ });
+    expect(await list.getByRole('article').count()).toBe(1);
+    await list.getByRole('article', { name: feature.title }).waitFor();
+
+    // Act: another status filter keeps the search
+    await page
+      .getByRole('group', { name: 'Filter by status' })
+      .getByRole('button', { name: 'All' })
+      .click();
+
+    // Assess
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('status') === 'all' && url.searchParams.get('q') === misspell(word),
+    );
+    await page
+      .getByRole('list', { name: /^All feature requests$/ })
+      .getByRole('article', { name: feature.title })
+      .waitFor();
+    expect(await field.inputValue()).toBe(misspell(word));
     await expectAccessible(page);
     for (const viewport of WIDTHS) {
       await page.setViewportSize(viewport);
