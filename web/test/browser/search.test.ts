@@ -21,7 +21,14 @@ import {
 } from './support/features';
 import { openCreateModal, openFeaturesAs } from './support/feature-modals';
 import { inventWord, misspell, waitUntilIndexed } from './support/search';
-import { listTrackerRequests, submitTrackerRequest, trackerProject } from './support/tracker';
+import {
+  listTrackerRequests,
+  submitTrackerRequest,
+  submitTrackerSuggestion,
+  trackerProject,
+} from './support/tracker';
+import { apiData } from './support/features';
+import type { ProjectSuggestion } from '@hatchworks/shared/schemas/tracker';
 
 /** The three widths every new screen is looked at in (SHOTS_DIR). */
 const WIDTHS: readonly Viewport[] = [
@@ -84,7 +91,10 @@ describe.skipIf(skipBrowserTests)('Search (issue 13)', () => {
     const page = await browser.openPage(`/tracker/requests?q=${word}`, { bypassCSP: true });
     const empty = page.getByText(`No requests match “${word}”`);
     await empty.waitFor();
-    await screenshot(page, 'search-tracker-no-match-390');
+    for (const viewport of WIDTHS) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `search-tracker-no-match-${viewport.width}`);
+    }
 
     // Act
     await page.getByRole('button', { name: 'Clear search' }).click();
@@ -280,5 +290,33 @@ describe.skipIf(skipBrowserTests)('Similar requests while typing (issue 13)', ()
     await page.getByText(`Thanks! Your vote on “${request.title}” was counted.`).waitFor();
     const [stored] = (await listTrackerRequests({ project_id: own.id })).feature_requests;
     expect(stored?.votes).toBe(1);
+  });
+
+  it('shows similar suggestions in Suggest Project; Vote on this instead upvotes the suggestion', async () => {
+    // Prepare
+    const word = inventWord();
+    const suggestion: ProjectSuggestion = await submitTrackerSuggestion({
+      name: `Lighthouse ${word} adventure`,
+    });
+    await waitUntilIndexed('tracker_suggestion', word, suggestion.id);
+    const page = await browser.openPage('/tracker/suggestions');
+    await page.getByRole('button', { name: 'Suggest Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suggest Project' });
+
+    // Act
+    await dialog.getByLabel('Project Name', { exact: true }).pressSequentially(`${word} game`);
+    const item = dialog
+      .getByRole('region', { name: 'Similar requests' })
+      .getByRole('listitem')
+      .filter({ hasText: suggestion.name });
+    await item.getByRole('button', { name: /^Vote on this instead/ }).click();
+
+    // Assess
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(`Thanks! Your vote on “${suggestion.name}” was counted.`).waitFor();
+    const stored = await apiData<ProjectSuggestion>(
+      `/api/tracker/project-suggestions/${encodeURIComponent(suggestion.id)}`,
+    );
+    expect(stored.votes).toBe(1);
   });
 });
