@@ -37,9 +37,19 @@ function useNow(): number {
  * answer first, then the threads (replies indented) in the chosen order, a composer for signed-in
  * users and a sign-in prompt for everyone else. Every action is announced in a live region.
  */
-export function CommentsSection({ subject }: { subject: CommentSubjectRef }) {
+export function CommentsSection({
+  subject,
+  title = 'Comments',
+  closed,
+}: {
+  subject: CommentSubjectRef;
+  /** The section's heading (e.g. 'Comments merged from …', issue 13). */
+  title?: string;
+  /** Why the discussion is read-only (a merged request, issue 13): no composer, no actions. */
+  closed?: string;
+}) {
   const session = useSession();
-  const viewer = session.user;
+  const viewer = closed === undefined ? session.user : null;
   const [order, setOrder] = useState<CommentOrder>('newest');
   const comments = useComments(subject, order);
   const create = useCreateComment(subject);
@@ -165,7 +175,8 @@ export function CommentsSection({ subject }: { subject: CommentSubjectRef }) {
     <section className="comments" aria-labelledby={headingId}>
       <div className="comments__header">
         <h2 id={headingId} className="comments__title" ref={headingRef} tabIndex={-1}>
-          Comments{first ? <span className="comments__count"> ({count})</span> : null}
+          {title}
+          {first ? <span className="comments__count"> ({count})</span> : null}
         </h2>
         <div className="comments__order" role="group" aria-label="Order of comments">
           {(Object.keys(ORDER_LABELS) as CommentOrder[]).map((each) => (
@@ -191,7 +202,9 @@ export function CommentsSection({ subject }: { subject: CommentSubjectRef }) {
         </p>
       ) : null}
 
-      {session.status === 'signed_in' ? (
+      {closed !== undefined ? (
+        <p className="comments__closed">{closed}</p>
+      ) : session.status === 'signed_in' ? (
         <CommentComposer
           label="Add a comment"
           submitLabel="Post comment"

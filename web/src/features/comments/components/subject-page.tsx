@@ -21,13 +21,25 @@ interface SubjectPageProps {
     | { readonly kind: 'ready'; readonly title: string };
   /** The subject's card (same fields as in the lists), with its h1. */
   children?: ReactNode;
+  /** Why its discussion is read-only (issue 13: a merged request); open when absent. */
+  commentsClosed?: string;
+  /** Shown under the discussion (issue 13: the comments of requests merged into this one). */
+  afterComments?: ReactNode;
 }
 
 /**
  * The page of one feature request, tracker request or suggestion (issue 12): the subject's card,
  * then its discussion; loading, not-found (404) and error states.
  */
-export function SubjectPage({ noun, back, subject, state, children }: SubjectPageProps) {
+export function SubjectPage({
+  noun,
+  back,
+  subject,
+  state,
+  children,
+  commentsClosed,
+  afterComments,
+}: SubjectPageProps) {
   const backLink = (
     <Link to={back.href} className="subject-page__back">
       ← {back.label}
@@ -81,8 +93,9 @@ export function SubjectPage({ noun, back, subject, state, children }: SubjectPag
       </nav>
       {children}
       <div id="comments">
-        <CommentsSection subject={subject} />
+        <CommentsSection subject={subject} closed={commentsClosed} />
       </div>
+      {afterComments}
     </div>
   );
 }

@@ -1,27 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
 import { FeatureSchema } from '@hatchworks/shared/schemas/features';
 import { apiRequest } from '../../../lib/api-client';
 
 const FeatureEnvelope = successEnvelope(FeatureSchema);
 
+/** The message when a feature request cannot be read. */
+export const GET_FEATURE_FAILED = 'Failed to fetch the feature request';
+
 /**
  * `GET /api/features/{id}` (issue 12: the request's own page), under 'features' so a vote or a
  * moderation reloads it. Pending and rejected requests answer their author and admins only, so it
- * waits for the session and is keyed by the viewer.
+ * is keyed by the viewer.
  */
-export function useFeature(id: string, viewerId: string | null, enabled: boolean) {
-  return useQuery({
+export const featureQueryOptions = (id: string, viewerId: string | null) =>
+  queryOptions({
     queryKey: ['features', 'detail', id, viewerId],
     queryFn: async ({ signal }) =>
       (
         await apiRequest(`/features/${encodeURIComponent(id)}`, {
           schema: FeatureEnvelope,
-          fallbackMessage: 'Failed to fetch the feature request',
+          fallbackMessage: GET_FEATURE_FAILED,
           signal,
         })
       ).data,
-    enabled,
     retry: false,
   });
+
+/** The request of its own page, once the session is known (`enabled`). */
+export function useFeature(id: string, viewerId: string | null, enabled: boolean) {
+  return useQuery({ ...featureQueryOptions(id, viewerId), enabled });
 }

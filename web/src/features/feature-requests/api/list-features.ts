@@ -23,6 +23,8 @@ export interface FeaturePage {
 export interface FeatureListFilter {
   readonly status?: FeatureStatus;
   readonly projectId?: string;
+  /** A search term (issue 13): the API answers by relevance instead of by eggs. */
+  readonly q?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function listFeatures(
       status: filter.status,
       project_id: filter.projectId,
       limit: LIMITS.featurePageSize,
+      q: filter.q,
       cursor,
     },
     schema: FeaturePageSchema,
@@ -54,7 +57,11 @@ export async function listFeatures(
  */
 export const featureListQueryOptions = (filter: FeatureListFilter) =>
   infiniteQueryOptions({
-    queryKey: ['features', 'list', { status: filter.status, projectId: filter.projectId }],
+    queryKey: [
+      'features',
+      'list',
+      { status: filter.status, projectId: filter.projectId, q: filter.q },
+    ],
     queryFn: ({ pageParam, signal }) => listFeatures(filter, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,

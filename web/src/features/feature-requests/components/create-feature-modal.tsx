@@ -25,6 +25,12 @@ import { FEATURE_TYPE_LABELS, countOf } from '../utils/feature-labels';
 import { TagsInput } from './tags-input';
 import './create-feature-modal.css';
 import { EggIcon } from '../../../components/ui/icons';
+import { Badge } from '../../../components/ui/badge';
+import {
+  FEATURE_STATUS_BADGES,
+  FeatureStatusBadge,
+} from '../../../components/ui/feature-status-badge';
+import { SimilarRequests } from '../../search/components/similar-requests';
 
 /** The priorities as the create form offers them (the card's dot says 'High priority'). */
 const PRIORITY_LABELS: Readonly<Record<PriorityLevel, string>> = {
@@ -48,6 +54,18 @@ interface CreateFeatureModalProps {
   onCreated?: (feature: Feature) => void;
   /** Preselects a project, e.g. on a project's own feature screen. */
   defaultProjectId?: string;
+  /**
+   * 'Vote on this instead' on a similar approved request (issue 13): closes this dialog and opens
+   * the vote dialog of that request. Rejects with the reason when it cannot.
+   */
+  onVoteInstead?: (featureId: string) => Promise<void>;
+}
+
+/** A similar request's status as the feature screens badge it. */
+function SimilarStatus({ status }: { status: string }) {
+  const known = Object.keys(FEATURE_STATUS_BADGES).find((each) => each === status) as
+    Feature['status'] | undefined;
+  return known ? <FeatureStatusBadge status={known} /> : <Badge tone="other">{status}</Badge>;
 }
 
 /**
@@ -59,6 +77,7 @@ export function CreateFeatureModal({
   onClose,
   onCreated,
   defaultProjectId,
+  onVoteInstead,
 }: CreateFeatureModalProps) {
   const session = useSession();
   const user = session.user;
@@ -178,6 +197,17 @@ export function CreateFeatureModal({
             autoFocus
           />
         </div>
+
+        {onVoteInstead ? (
+          <SimilarRequests
+            type="feature"
+            title={title}
+            renderStatus={(item) => <SimilarStatus status={item.status} />}
+            canVote={(item) => item.status === 'approved'}
+            onVoteInstead={(item) => onVoteInstead(item.id)}
+            voteFallback="Failed to open the vote"
+          />
+        ) : null}
 
         <div className="create-feature__row">
           <div className="field">

@@ -1,10 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { FEATURE_MESSAGES } from '@hatchworks/shared/schemas/features';
 import { EGGS } from '@hatchworks/shared/constants';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import type { User } from '@hatchworks/shared/schemas/users';
 import { useSession } from '../../../lib/session';
+import { useLiveSearchParams } from '../../../lib/live-search-params';
+import { focusSearchField, parseSearchQuery, withSearchQuery } from '../../../lib/search-query';
+import { SearchBox } from '../../../components/ui/search-box';
 import type { ModerationAction } from '../api/moderate-feature';
+import { featureQueryOptions } from '../api/get-feature';
 import {
   DEFAULT_FEATURE_FILTER,
   FILTER_PARAM,
@@ -49,6 +55,14 @@ function useFilterParam(defaultFilter: FeatureFilter) {
   return { raw, requested, setFilter };
 }
 
+/** The search term kept in the URL as `q` (issue 13), and a setter that leaves the rest alone. */
+function useSearchParam() {
+  const { params, update } = useLiveSearchParams();
+  const q = parseSearchQuery(params);
+  const setQ = (next: string | undefined) => update((current) => withSearchQuery(current, next));
+  return { q, setQ };
+}
+
 /** The confirmation after paying for a request; the balance is the session's, kept current. */
 export const createdMessage = (balance: number) =>
   `Your request is waiting for review — ${EGGS.featureCreationCost} eggs spent, balance ${formatCount(balance)}.`;
@@ -68,8 +82,11 @@ export function FeatureBoard({
   defaultFilter = DEFAULT_FEATURE_FILTER,
 }: FeatureBoardProps) {
   const { refreshUser } = useSession();
+  const queryClient = useQueryClient();
   const isAdmin = user.role === 'admin';
   const { raw, requested, setFilter } = useFilterParam(defaultFilter);
+  const { q, setQ } = useSearchParam();
+  const searchId = useId();
   const filter = permittedFilter(requested, isAdmin);
   const canonical = filter === defaultFilter ? null : filter;
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -92,6 +109,12 @@ export function FeatureBoard({
     });
   };
   const openCreate = () => setDialog({ kind: 'create' });
+  // 'Vote on this instead' (issue 13): the similar request as it is now, in the vote dialog.
+  const voteInstead = async (featureId: string) => {
+    const feature = await queryClient.fetchQuery(featureQueryOptions(featureId, user.id));
+    if (feature.status !== 'approved') throw new Error(FEATURE_MESSAGES.votingOnlyApproved);
+    setDialog({ kind: 'vote', feature });
+  };
   const onCreated = (feature: Feature) => {
     setCreated(feature);
     // The new request is pending: 'Approved' would not list it, 'All' shows it to its author.
@@ -114,6 +137,14 @@ export function FeatureBoard({
         </button>
         <FeatureFilters filters={filtersFor(isAdmin)} current={filter} onChange={setFilter} />
       </div>
+      <div className="feature-board__search" role="search" aria-label="Search feature requests">
+        <SearchBox
+          id={searchId}
+          value={q}
+          onSearch={setQ}
+          placeholder="Search requests, e.g. dark mode"
+        />
+      </div>
       {/* Always present, so the confirmation is announced when it appears. */}
       <div role="status" className="feature-board__status">
         {created ? (
@@ -134,10 +165,16 @@ export function FeatureBoard({
         {FILTER_LABELS[filter]} feature requests
       </h2>
       <FeatureList
-        filter={{ status: statusForFilter(filter), projectId }}
+        filter={{ status: statusForFilter(filter), projectId, q }}
         labelledBy={headingId}
-        authorId={!isAdmin && filter === 'all' ? user.id : undefined}
+        // A search lists what the index finds by relevance (the author's own pending requests
+        // are not in it for them).
+        authorId={!isAdmin && filter === 'all' && !q ? user.id : undefined}
         onCreate={openCreate}
+        onClearSearch={() => {
+          setQ(undefined);
+          focusSearchField(searchId);
+        }}
         onVote={(feature) => setDialog({ kind: 'vote', feature })}
         onModerate={
           isAdmin
@@ -146,7 +183,12 @@ export function FeatureBoard({
         }
       />
       {dialog?.kind === 'create' ? (
-        <CreateFeatureModal onClose={close} onCreated={onCreated} defaultProjectId={projectId} />
+        <CreateFeatureModal
+          onClose={close}
+          onCreated={onCreated}
+          defaultProjectId={projectId}
+          onVoteInstead={voteInstead}
+        />
       ) : null}
       {dialog?.kind === 'vote' ? <VoteModal feature={dialog.feature} onClose={close} /> : null}
       {dialog?.kind === 'moderate' ? (

@@ -110,6 +110,14 @@ export function FeatureCard({
 
       {ownNote ? <p className="feature-card__own-note">{ownNote.note}</p> : null}
 
+      {/* Issue 13: in an admin's list, a merged request says where its votes went. */}
+      {feature.merged_into && !onOwnPage ? (
+        <p className="feature-card__merged">
+          Merged into{' '}
+          <Link to={detailHref.feature(feature.merged_into.id)}>{feature.merged_into.title}</Link>
+        </p>
+      ) : null}
+
       <p className="feature-card__description">{feature.description}</p>
 
       <LongText label="Use case" text={feature.use_case} />

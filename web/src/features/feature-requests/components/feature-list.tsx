@@ -6,7 +6,9 @@ import { LOAD_FEATURES_FAILED, useFeatureList, type FeatureListFilter } from '..
 import { useOwnUnlistedFeatures } from '../api/list-own-features';
 import type { ModerationAction } from '../api/moderate-feature';
 import { FeatureCard } from './feature-card';
-import { EggIcon } from '../../../components/ui/icons';
+import { EggIcon, SearchIcon } from '../../../components/ui/icons';
+import { SearchSummary } from '../../../components/ui/search-summary';
+import { CLEAR_SEARCH, noMatchText } from '../../../lib/search-query';
 
 interface FeatureListProps {
   filter: FeatureListFilter;
@@ -18,6 +20,8 @@ interface FeatureListProps {
    */
   authorId?: string;
   onCreate: () => void;
+  /** Empties the search term, from the empty state of a search. */
+  onClearSearch: () => void;
   onVote: (feature: Feature) => void;
   /** Present for admins only. */
   onModerate?: (feature: Feature, action: ModerationAction) => void;
@@ -32,6 +36,46 @@ export function FeatureList({
   labelledBy,
   authorId,
   onCreate,
+  onClearSearch,
+  onVote,
+  onModerate,
+}: FeatureListProps) {
+  return (
+    <>
+      <SearchSummaryOf filter={filter} />
+      <FeatureListBody
+        filter={filter}
+        labelledBy={labelledBy}
+        authorId={authorId}
+        onCreate={onCreate}
+        onClearSearch={onClearSearch}
+        onVote={onVote}
+        onModerate={onModerate}
+      />
+    </>
+  );
+}
+
+/** How many requests a search found (a live region, present while the list is). */
+function SearchSummaryOf({ filter }: { filter: FeatureListFilter }) {
+  const list = useFeatureList(filter);
+  const shown = list.data?.pages.reduce((count, page) => count + page.features.length, 0) ?? null;
+  return (
+    <SearchSummary
+      query={filter.q}
+      shown={list.isPending ? null : shown}
+      more={list.hasNextPage}
+      failed={list.isError && !list.isFetchNextPageError}
+    />
+  );
+}
+
+function FeatureListBody({
+  filter,
+  labelledBy,
+  authorId,
+  onCreate,
+  onClearSearch,
   onVote,
   onModerate,
 }: FeatureListProps) {
@@ -48,7 +92,7 @@ export function FeatureList({
       ...ownFeatures,
       ...(list.data?.pages ?? []).flatMap((page) => page.features).filter((f) => !ownIds.has(f.id)),
     ],
-    JSON.stringify([filter.status, filter.projectId, authorId]),
+    JSON.stringify([filter.status, filter.projectId, filter.q, authorId]),
   );
 
   // A page can come back empty with more behind it: fetch on rather than claim there are none.
@@ -91,6 +135,20 @@ export function FeatureList({
 
   if (features.length === 0 && hasNextPage && !isFetchNextPageError) {
     return <LoadingState label="Loading features..." />;
+  }
+  if (features.length === 0 && filter.q) {
+    return (
+      <div className="feature-list__empty">
+        <div className="feature-list__empty-icon">
+          <SearchIcon />
+        </div>
+        <h3>{noMatchText('requests', filter.q)}</h3>
+        <p>Check the spelling or try fewer words.</p>
+        <button type="button" className="button button--secondary" onClick={onClearSearch}>
+          {CLEAR_SEARCH}
+        </button>
+      </div>
+    );
   }
   if (features.length === 0) {
     return (

@@ -1,4 +1,3 @@
-import type { ProjectSuggestionListQuery } from '@hatchworks/shared/schemas/tracker';
 import type { TrackerRequestFilter } from '../utils/request-filters';
 
 /**
@@ -15,7 +14,8 @@ export const trackerKeys = {
   requestQuery: (query: Readonly<Record<string, unknown>>) =>
     [...trackerKeys.requests(), 'query', query] as const,
   suggestions: () => [...trackerKeys.all, 'project-suggestions'] as const,
-  suggestionList: (query: ProjectSuggestionListQuery) =>
+  /** One view of the suggestions page, by its API query (search term included). */
+  suggestionList: (query: Readonly<Record<string, unknown>>) =>
     [...trackerKeys.suggestions(), 'list', query] as const,
   activity: (query: Readonly<Record<string, unknown>> = {}) =>
     [...trackerKeys.all, 'activity', query] as const,

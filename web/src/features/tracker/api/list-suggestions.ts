@@ -28,6 +28,8 @@ export interface SuggestionListQuery {
   readonly sort_by: SuggestionSort;
   readonly sort_direction: 'asc' | 'desc';
   readonly limit: number;
+  /** With a term the API ranks by relevance and ignores the sort. */
+  readonly q: string | undefined;
 }
 
 export function suggestionListQuery(view: SuggestionView): SuggestionListQuery {
@@ -36,6 +38,7 @@ export function suggestionListQuery(view: SuggestionView): SuggestionListQuery {
     sort_by: view.sort,
     sort_direction: sortDirectionFor(view.sort),
     limit: SUGGESTION_PAGE_SIZE,
+    q: view.q,
   };
 }
 
@@ -57,7 +60,7 @@ export async function listSuggestions(
 export const suggestionListQueryOptions = (view: SuggestionView) => {
   const query = suggestionListQuery(view);
   return infiniteQueryOptions({
-    queryKey: trackerKeys.suggestionList(query),
+    queryKey: trackerKeys.suggestionList({ ...query }),
     queryFn: ({ pageParam, signal }) => listSuggestions(query, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,

@@ -35,3 +35,26 @@ export function useTrackerVote() {
     },
   });
 }
+
+/**
+ * An upvote that stays an upvote (issue 13, 'Vote on this instead'): the vote route toggles, so
+ * when the caller had already voted up (the first call took it back), it votes up once more.
+ */
+export async function castTrackerUpvote(
+  target: Omit<TrackerVoteInput, 'direction'>,
+): Promise<TrackerVoteResult> {
+  const first = await castTrackerVote({ ...target, direction: 'up' });
+  if (first.my_vote === 'up') return first;
+  return castTrackerVote({ ...target, direction: 'up' });
+}
+
+/** 'Vote on this instead': an upvote, then every tracker list, the stats and the activity reload. */
+export function useTrackerUpvote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: castTrackerUpvote,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: trackerKeys.all });
+    },
+  });
+}

@@ -12,6 +12,7 @@ import {
   type SortDirection,
   type TrackerRequestFilter,
 } from '../utils/request-filters';
+import { RELEVANCE_NOTE, SearchBox } from '../../../components/ui/search-box';
 import { ProjectSelect } from './project-select';
 import { TrackerField, TrackerSelect } from './tracker-field';
 import { TrackerFilters } from './tracker-filters';
@@ -38,6 +39,8 @@ interface RequestFiltersProps {
    * Called with what one control changed, to be applied to the view the URL holds by then: two
    * quick changes both count even when the page has not re-rendered between them.
    */
+  /** The search field's id, so the page can focus it (after 'Clear search'). */
+  searchId: string;
   onChange: (change: Partial<TrackerRequestFilter>) => void;
 }
 
@@ -53,15 +56,24 @@ const CLEARED: Partial<TrackerRequestFilter> = {
 const DIRECTIONS: readonly SortDirection[] = ['desc', 'asc'];
 
 /**
- * The filter dropdowns of /tracker/requests (spec 2): project, status, priority and category, each
- * with an "all" choice, then the sort and its direction.
+ * The search field (issue 13) and the filter dropdowns of /tracker/requests (spec 2): project,
+ * status, priority and category, each with an "all" choice, then the sort and its direction,
+ * which a search sets aside (its results come by relevance).
  */
-export function RequestFilters({ filter, onChange }: RequestFiltersProps) {
+export function RequestFilters({ filter, searchId, onChange }: RequestFiltersProps) {
   const id = useId();
   const set = onChange;
+  const searching = filter.q !== undefined;
+  const noteId = `${id}-relevance`;
 
   return (
     <TrackerFilters className="request-filters">
+      <SearchBox
+        id={searchId}
+        value={filter.q}
+        onSearch={(q) => set({ q })}
+        placeholder="Search requests, e.g. dark mode"
+      />
       <div className="request-filters__grid">
         <TrackerField id={`${id}-project`} label="Project">
           <ProjectSelect
@@ -102,6 +114,8 @@ export function RequestFilters({ filter, onChange }: RequestFiltersProps) {
           value={filter.sort}
           onChange={(sort) => set({ sort: sort ?? DEFAULT_REQUEST_FILTER.sort })}
           optionLabel={(sort) => SORT_LABELS[sort]}
+          disabled={searching}
+          describedBy={searching ? noteId : undefined}
         />
         <TrackerSelect
           id={`${id}-direction`}
@@ -110,8 +124,15 @@ export function RequestFilters({ filter, onChange }: RequestFiltersProps) {
           value={filter.direction}
           onChange={(direction) => set({ direction: direction ?? 'desc' })}
           optionLabel={(direction) => DIRECTION_LABELS[filter.sort][direction]}
+          disabled={searching}
+          describedBy={searching ? noteId : undefined}
         />
       </div>
+      {searching ? (
+        <p id={noteId} className="field__hint tracker-filters__note">
+          {RELEVANCE_NOTE}
+        </p>
+      ) : null}
       {isFiltered(filter) ? (
         <button
           type="button"

@@ -3,7 +3,9 @@ import { useTrackerRequestList } from '../api/list-requests';
 import type { TrackerRequestFilter } from '../utils/request-filters';
 import { RequestCard } from './request-card';
 import { TrackerPagedList } from './tracker-paged-list';
-import { ClipboardIcon } from '../../../components/ui/icons';
+import { ClipboardIcon, SearchIcon } from '../../../components/ui/icons';
+import { SearchSummary } from '../../../components/ui/search-summary';
+import { CLEAR_SEARCH, noMatchText } from '../../../lib/search-query';
 
 /** Spec 2: the list's texts. */
 export const REQUEST_LIST_TEXT = {
@@ -20,24 +22,45 @@ interface RequestListProps {
   filter: TrackerRequestFilter;
   /** Opens the submit dialog from the empty state. */
   onSubmitFirst: () => void;
+  /** Empties the search term, from the empty state of a search. */
+  onClearSearch: () => void;
 }
 
 /**
  * The tracker requests of one filter, a page at a time: loading and error texts, the empty state
- * with 'Submit the first request!', and 'Load More Requests' while more pages remain.
+ * with 'Submit the first request!', and 'Load More Requests' while more pages remain. A search
+ * (issue 13) lists by relevance, says how many it found, and its empty state offers 'Clear search'.
  */
-export function RequestList({ filter, onSubmitFirst }: RequestListProps) {
+export function RequestList({ filter, onSubmitFirst, onClearSearch }: RequestListProps) {
   const list = useTrackerRequestList(filter);
+  const items = (list.data?.pages ?? []).flatMap((page) => page.feature_requests);
+  const text = filter.q
+    ? {
+        ...REQUEST_LIST_TEXT,
+        heading: 'Matching feature requests',
+        empty: noMatchText('requests', filter.q),
+        emptyIcon: <SearchIcon />,
+        emptyAction: CLEAR_SEARCH,
+      }
+    : REQUEST_LIST_TEXT;
   return (
-    <TrackerPagedList
-      className="request-list"
-      text={REQUEST_LIST_TEXT}
-      list={list}
-      items={(list.data?.pages ?? []).flatMap((page) => page.feature_requests)}
-      viewKey={JSON.stringify(filter)}
-      fallbackMessage={FALLBACK_MESSAGES.fetchFeatureRequests}
-      onEmptyAction={onSubmitFirst}
-      renderItem={(request) => <RequestCard request={request} />}
-    />
+    <>
+      <SearchSummary
+        query={filter.q}
+        shown={list.isPending ? null : items.length}
+        more={list.hasNextPage}
+        failed={list.isError && !list.isFetchNextPageError}
+      />
+      <TrackerPagedList
+        className="request-list"
+        text={text}
+        list={list}
+        items={items}
+        viewKey={JSON.stringify(filter)}
+        fallbackMessage={FALLBACK_MESSAGES.fetchFeatureRequests}
+        onEmptyAction={filter.q ? onClearSearch : onSubmitFirst}
+        renderItem={(request) => <RequestCard request={request} />}
+      />
+    </>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { ProjectSelect } from './project-select';
 import { TrackerField, TrackerSelect, TrackerTextField } from './tracker-field';
 import { TrackerFormModal, useTrackerForm } from './tracker-form-modal';
+import { TrackerSimilar } from './tracker-similar';
 
 /** Spec 5: the project select's empty choice. */
 export const NO_PROJECT_LABEL = 'Select a project (optional)';
@@ -29,6 +30,8 @@ interface RequestModalProps {
   onCreated: (request: TrackerFeatureRequest) => void;
   /** Preselects a project, e.g. the one the list is filtered to. */
   defaultProjectId?: string;
+  /** After 'Vote on this instead' on a similar request (issue 13), with its title. */
+  onVotedInstead: (title: string) => void;
 }
 
 /**
@@ -37,7 +40,12 @@ interface RequestModalProps {
  * everything typed and shows the server's reason (e.g. the 429 of the rate limit); a stored one
  * closes the dialog. Open while rendered.
  */
-export function RequestModal({ onClose, onCreated, defaultProjectId }: RequestModalProps) {
+export function RequestModal({
+  onClose,
+  onCreated,
+  defaultProjectId,
+  onVotedInstead,
+}: RequestModalProps) {
   const id = useId();
   const create = useCreateTrackerRequest();
   const [title, setTitle] = useState('');
@@ -94,6 +102,14 @@ export function RequestModal({ onClose, onCreated, defaultProjectId }: RequestMo
         maxLength={TRACKER_LIMITS.titleMax}
         placeholder="A short summary of the request"
         first
+      />
+      <TrackerSimilar
+        type="tracker_request"
+        title={title}
+        onVoted={(votedTitle) => {
+          onVotedInstead(votedTitle);
+          onClose();
+        }}
       />
       <TrackerTextField
         label="Description"

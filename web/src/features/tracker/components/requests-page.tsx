@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { paths } from '../../../config/paths';
 import { useLiveSearchParams } from '../../../lib/live-search-params';
+import { focusSearchField } from '../../../lib/search-query';
 import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
 import {
   matchesRequestFilter,
@@ -23,6 +24,8 @@ export function RequestsPage() {
   const filter = parseRequestFilter(params);
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState<TrackerFeatureRequest | null>(null);
+  const [votedFor, setVotedFor] = useState<string | null>(null);
+  const searchId = useId();
 
   // Each change starts from the address bar, not from this render's filter, which a quick second
   // change would find stale.
@@ -35,8 +38,14 @@ export function RequestsPage() {
     if (canonical !== params.toString()) setParams(canonical, { replace: true });
   }, [canonical, params, setParams]);
 
+  const clearSearch = () => {
+    setFilter({ q: undefined });
+    focusSearchField(searchId);
+  };
+
   const openModal = () => {
     setCreated(null);
+    setVotedFor(null);
     setSubmitting(true);
   };
 
@@ -47,23 +56,28 @@ export function RequestsPage() {
       lede="Bugs to fix and features to build across the studio's projects. Vote up what matters to you, or submit your own."
       action="Submit Request"
       onAction={openModal}
-      filters={<RequestFilters filter={filter} onChange={setFilter} />}
+      filters={<RequestFilters filter={filter} searchId={searchId} onChange={setFilter} />}
       notice={
-        created ? (
+        votedFor ? (
+          <>Thanks! Your vote on “{votedFor}” was counted.</>
+        ) : created ? (
           <>
             Thanks! Your request “{created.title}” was submitted.
-            {matchesRequestFilter(created, filter)
-              ? null
-              : ' It does not match the current filters, so it is not listed below.'}
+            {filter.q
+              ? ' Clear the search to find it in the list.'
+              : matchesRequestFilter(created, filter)
+                ? null
+                : ' It does not match the current filters, so it is not listed below.'}
           </>
         ) : null
       }
-      list={<RequestList filter={filter} onSubmitFirst={openModal} />}
+      list={<RequestList filter={filter} onSubmitFirst={openModal} onClearSearch={clearSearch} />}
       modal={
         submitting ? (
           <RequestModal
             onClose={() => setSubmitting(false)}
             onCreated={setCreated}
+            onVotedInstead={setVotedFor}
             defaultProjectId={filter.project}
           />
         ) : null

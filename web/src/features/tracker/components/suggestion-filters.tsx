@@ -5,20 +5,34 @@ import {
   SUGGESTION_SORT_LABELS,
   type SuggestionView,
 } from '../utils/suggestion-view';
+import { RELEVANCE_NOTE, SearchBox } from '../../../components/ui/search-box';
 import { TrackerSelect } from './tracker-field';
 import { TrackerFilters } from './tracker-filters';
 
 interface SuggestionFiltersProps {
   view: SuggestionView;
   /** Called with what one control changed, applied to the view the URL holds by then. */
+  /** The search field's id, so the page can focus it (after 'Clear search'). */
+  searchId: string;
   onChange: (change: Partial<SuggestionView>) => void;
 }
 
-/** The group filter and the sort selector of /tracker/suggestions. */
-export function SuggestionFilters({ view, onChange }: SuggestionFiltersProps) {
+/**
+ * The search field (issue 13), the group filter and the sort selector of /tracker/suggestions; a
+ * search sets the sort aside (its results come by relevance).
+ */
+export function SuggestionFilters({ view, searchId, onChange }: SuggestionFiltersProps) {
   const id = useId();
+  const searching = view.q !== undefined;
+  const noteId = `${id}-relevance`;
   return (
     <TrackerFilters className="suggestion-filters">
+      <SearchBox
+        id={searchId}
+        value={view.q}
+        onSearch={(q) => onChange({ q })}
+        placeholder="Search suggestions, e.g. lighthouse"
+      />
       <TrackerSelect
         id={`${id}-group`}
         label="Group"
@@ -34,7 +48,14 @@ export function SuggestionFilters({ view, onChange }: SuggestionFiltersProps) {
         value={view.sort}
         onChange={(sort) => onChange({ sort: sort ?? DEFAULT_SUGGESTION_SORT })}
         optionLabel={(sort) => SUGGESTION_SORT_LABELS[sort]}
+        disabled={searching}
+        describedBy={searching ? noteId : undefined}
       />
+      {searching ? (
+        <p id={noteId} className="field__hint tracker-filters__note">
+          {RELEVANCE_NOTE}
+        </p>
+      ) : null}
     </TrackerFilters>
   );
 }

@@ -3,7 +3,9 @@ import { useSuggestionList } from '../api/list-suggestions';
 import type { SuggestionView } from '../utils/suggestion-view';
 import { SuggestionCard } from './suggestion-card';
 import { TrackerPagedList } from './tracker-paged-list';
-import { LightbulbIcon } from '../../../components/ui/icons';
+import { LightbulbIcon, SearchIcon } from '../../../components/ui/icons';
+import { SearchSummary } from '../../../components/ui/search-summary';
+import { CLEAR_SEARCH, noMatchText } from '../../../lib/search-query';
 
 /** Spec 2: the list's texts (the loading text and error prefix as on the requests page). */
 export const SUGGESTION_LIST_TEXT = {
@@ -20,25 +22,46 @@ interface SuggestionListProps {
   view: SuggestionView;
   /** 'Suggest the first project!' opens the suggest modal. */
   onSuggest: () => void;
+  /** Empties the search term, from the empty state of a search. */
+  onClearSearch: () => void;
 }
 
 /**
  * The suggestions of one view: loading, the error with 'Try Again', the empty state, the cards
- * and 'Load More Suggestions' while the API has more pages.
+ * and 'Load More Suggestions' while the API has more pages. A search (issue 13) lists by
+ * relevance, says how many it found, and its empty state offers 'Clear search'.
  */
-export function SuggestionList({ view, onSuggest }: SuggestionListProps) {
+export function SuggestionList({ view, onSuggest, onClearSearch }: SuggestionListProps) {
   const list = useSuggestionList(view);
+  const items = (list.data?.pages ?? []).flatMap((page) => page.suggestions);
+  const text = view.q
+    ? {
+        ...SUGGESTION_LIST_TEXT,
+        heading: 'Matching project suggestions',
+        empty: noMatchText('suggestions', view.q),
+        emptyIcon: <SearchIcon />,
+        emptyAction: CLEAR_SEARCH,
+      }
+    : SUGGESTION_LIST_TEXT;
   return (
-    <TrackerPagedList
-      className="suggestion-list"
-      text={SUGGESTION_LIST_TEXT}
-      list={list}
-      items={(list.data?.pages ?? []).flatMap((page) => page.suggestions)}
-      viewKey={JSON.stringify(view)}
-      fallbackMessage={FALLBACK_MESSAGES.fetchProjectSuggestions}
-      busyWhileFetching
-      onEmptyAction={onSuggest}
-      renderItem={(suggestion) => <SuggestionCard suggestion={suggestion} />}
-    />
+    <>
+      <SearchSummary
+        query={view.q}
+        shown={list.isPending ? null : items.length}
+        more={list.hasNextPage}
+        failed={list.isError && !list.isFetchNextPageError}
+      />
+      <TrackerPagedList
+        className="suggestion-list"
+        text={text}
+        list={list}
+        items={items}
+        viewKey={JSON.stringify(view)}
+        fallbackMessage={FALLBACK_MESSAGES.fetchProjectSuggestions}
+        busyWhileFetching
+        onEmptyAction={view.q ? onClearSearch : onSuggest}
+        renderItem={(suggestion) => <SuggestionCard suggestion={suggestion} />}
+      />
+    </>
   );
 }

@@ -11,11 +11,14 @@ import { useCreateSuggestion } from '../api/create-suggestion';
 import { suggestionProblem } from '../utils/suggestion-form';
 import { TrackerSelect, TrackerTextField } from './tracker-field';
 import { TrackerFormModal, useTrackerForm } from './tracker-form-modal';
+import { TrackerSimilar } from './tracker-similar';
 
 interface SuggestionModalProps {
   onClose: () => void;
   /** Called after the API stored the suggestion, with its name. */
   onCreated: (name: string) => void;
+  /** After 'Vote on this instead' on a similar suggestion (issue 13), with its name. */
+  onVotedInstead: (name: string) => void;
 }
 
 /**
@@ -23,7 +26,7 @@ interface SuggestionModalProps {
  * rationale. A refused submission keeps everything typed and shows the server's reason; a stored
  * one closes the dialog. Open while rendered.
  */
-export function SuggestionModal({ onClose, onCreated }: SuggestionModalProps) {
+export function SuggestionModal({ onClose, onCreated, onVotedInstead }: SuggestionModalProps) {
   const id = useId();
   const create = useCreateSuggestion();
   const [name, setName] = useState('');
@@ -70,6 +73,14 @@ export function SuggestionModal({ onClose, onCreated }: SuggestionModalProps) {
         maxLength={TRACKER_LIMITS.nameMax}
         placeholder="What should the project be called?"
         first
+      />
+      <TrackerSimilar
+        type="tracker_suggestion"
+        title={name}
+        onVoted={(votedName) => {
+          onVotedInstead(votedName);
+          onClose();
+        }}
       />
       <TrackerTextField
         label="Description"

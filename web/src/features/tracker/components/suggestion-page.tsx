@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useLiveSearchParams } from '../../../lib/live-search-params';
+import { focusSearchField } from '../../../lib/search-query';
 import { paths } from '../../../config/paths';
 import {
   parseSuggestionView,
@@ -22,6 +23,8 @@ export function SuggestionPage() {
   const view = parseSuggestionView(params);
   const [suggesting, setSuggesting] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
+  const [votedFor, setVotedFor] = useState<string | null>(null);
+  const searchId = useId();
 
   // From the address bar, like the requests page: a quick second change never undoes the first.
   const setView = (change: Partial<SuggestionView>) =>
@@ -29,8 +32,14 @@ export function SuggestionPage() {
       suggestionViewParams(current, { ...parseSuggestionView(current), ...change }),
     );
 
+  const clearSearch = () => {
+    setView({ q: undefined });
+    focusSearchField(searchId);
+  };
+
   const openModal = () => {
     setCreated(null);
+    setVotedFor(null);
     setSuggesting(true);
   };
 
@@ -45,12 +54,22 @@ export function SuggestionPage() {
         </>
       }
       onAction={openModal}
-      filters={<SuggestionFilters view={view} onChange={setView} />}
-      notice={created ? <>Thanks! Your suggestion “{created}” was submitted.</> : null}
-      list={<SuggestionList view={view} onSuggest={openModal} />}
+      filters={<SuggestionFilters view={view} searchId={searchId} onChange={setView} />}
+      notice={
+        votedFor ? (
+          <>Thanks! Your vote on “{votedFor}” was counted.</>
+        ) : created ? (
+          <>Thanks! Your suggestion “{created}” was submitted.</>
+        ) : null
+      }
+      list={<SuggestionList view={view} onSuggest={openModal} onClearSearch={clearSearch} />}
       modal={
         suggesting ? (
-          <SuggestionModal onClose={() => setSuggesting(false)} onCreated={setCreated} />
+          <SuggestionModal
+            onClose={() => setSuggesting(false)}
+            onCreated={setCreated}
+            onVotedInstead={setVotedFor}
+          />
         ) : null
       }
     />

@@ -85,6 +85,10 @@ interface TrackerSelectProps<T extends string> {
   allLabel?: string;
   /** The text of an option; the option itself by default. */
   optionLabel?: (option: T) => string;
+  /** Set aside, e.g. the sort while a search ranks by relevance. */
+  disabled?: boolean;
+  /** Ids of texts that describe the select (e.g. why it is disabled). */
+  describedBy?: string;
 }
 
 /** A labelled select over a fixed list of choices, as in the tracker filters and forms. */
@@ -96,6 +100,8 @@ export function TrackerSelect<T extends string>({
   onChange,
   allLabel,
   optionLabel = (option) => option,
+  disabled = false,
+  describedBy,
 }: TrackerSelectProps<T>) {
   return (
     <TrackerField id={id} label={label}>
@@ -103,6 +109,8 @@ export function TrackerSelect<T extends string>({
         id={id}
         className="input"
         value={value ?? ''}
+        disabled={disabled}
+        aria-describedby={describedBy}
         onChange={(event) =>
           onChange(options.find((candidate) => candidate === event.target.value))
         }

@@ -10,6 +10,7 @@ import {
   type TrackerRequestSort,
   type TrackerStatus,
 } from '@hatchworks/shared/schemas/tracker';
+import { SEARCH_PARAM, normalizeSearchQuery } from '../../../lib/search-query';
 
 /** How many requests /tracker/requests loads per page ('Load More Requests' adds the next). */
 export const REQUESTS_PAGE_SIZE = 20;
@@ -24,6 +25,8 @@ export interface TrackerRequestFilter {
   readonly category?: TrackerCategory;
   readonly sort: TrackerRequestSort;
   readonly direction: SortDirection;
+  /** The search term (issue 13): results by relevance, the sort set aside; absent for none. */
+  readonly q?: string;
 }
 
 export const DEFAULT_REQUEST_FILTER: TrackerRequestFilter = {
@@ -39,6 +42,7 @@ export const FILTER_PARAMS = {
   category: 'category',
   sort: 'sort',
   direction: 'direction',
+  q: SEARCH_PARAM,
 } as const satisfies Record<keyof TrackerRequestFilter, string>;
 
 const SORT_DIRECTIONS = ['asc', 'desc'] as const satisfies readonly SortDirection[];
@@ -67,6 +71,7 @@ export function parseRequestFilter(params: URLSearchParams): TrackerRequestFilte
     direction:
       oneOf(SORT_DIRECTIONS, params.get(FILTER_PARAMS.direction)) ??
       DEFAULT_REQUEST_FILTER.direction,
+    q: normalizeSearchQuery(params.get(FILTER_PARAMS.q)),
   };
 }
 
@@ -86,6 +91,7 @@ export function withRequestFilter(
     category: filter.category,
     sort: filter.sort === DEFAULT_REQUEST_FILTER.sort ? undefined : filter.sort,
     direction: filter.direction === DEFAULT_REQUEST_FILTER.direction ? undefined : filter.direction,
+    q: normalizeSearchQuery(filter.q),
   };
   for (const [key, param] of Object.entries(FILTER_PARAMS)) {
     const value = values[key as keyof TrackerRequestFilter];
@@ -104,6 +110,8 @@ export interface RequestListQuery {
   readonly sort_by: TrackerRequestSort;
   readonly sort_direction: SortDirection;
   readonly limit: number;
+  /** With a term the API ranks by relevance and ignores the sort. */
+  readonly q: string | undefined;
 }
 
 /** The list query for a filter (without the cursor). */
@@ -119,10 +127,11 @@ export function requestListQuery(
     sort_by: filter.sort,
     sort_direction: filter.direction,
     limit,
+    q: filter.q,
   };
 }
 
-/** Whether any filter narrows the list (the sort does not). */
+/** Whether any filter narrows the list (the sort and the search term do not). */
 export function isFiltered(filter: TrackerRequestFilter): boolean {
   return Boolean(filter.project || filter.status || filter.priority || filter.category);
 }

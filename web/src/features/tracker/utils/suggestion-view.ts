@@ -5,9 +5,10 @@ import {
   type SuggestionGroup,
   type SuggestionSort,
 } from '@hatchworks/shared/schemas/tracker';
+import { SEARCH_PARAM, normalizeSearchQuery } from '../../../lib/search-query';
 
 /** The URL query parameters that keep the suggestions page's view (a link reproduces it). */
-export const SUGGESTION_PARAMS = { group: 'group', sort: 'sort' } as const;
+export const SUGGESTION_PARAMS = { group: 'group', sort: 'sort', q: SEARCH_PARAM } as const;
 
 /** The sort selector's choices, in display order. */
 export const SUGGESTION_SORT_LABELS: Readonly<Record<SuggestionSort, string>> = {
@@ -31,6 +32,8 @@ export function sortDirectionFor(sort: SuggestionSort): 'asc' | 'desc' {
 export interface SuggestionView {
   readonly group: SuggestionGroup | null;
   readonly sort: SuggestionSort;
+  /** The search term (issue 13): results by relevance, the sort set aside; absent for none. */
+  readonly q?: string;
 }
 
 export function parseSuggestionView(params: URLSearchParams): SuggestionView {
@@ -39,6 +42,7 @@ export function parseSuggestionView(params: URLSearchParams): SuggestionView {
   return {
     group: SUGGESTION_GROUPS.find((candidate) => candidate === group) ?? null,
     sort: SUGGESTION_SORTS.find((candidate) => candidate === sort) ?? DEFAULT_SUGGESTION_SORT,
+    q: normalizeSearchQuery(params.get(SUGGESTION_PARAMS.q)),
   };
 }
 
@@ -52,5 +56,8 @@ export function suggestionViewParams(
   else next.delete(SUGGESTION_PARAMS.group);
   if (view.sort === DEFAULT_SUGGESTION_SORT) next.delete(SUGGESTION_PARAMS.sort);
   else next.set(SUGGESTION_PARAMS.sort, view.sort);
+  const q = normalizeSearchQuery(view.q);
+  if (q) next.set(SUGGESTION_PARAMS.q, q);
+  else next.delete(SUGGESTION_PARAMS.q);
   return next;
 }
