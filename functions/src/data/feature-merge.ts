@@ -109,6 +109,14 @@ const MAX_IDLE_STEPS = 20;
 
 const conflict = (message: string) => new ConflictError(message);
 
+/**
+ * The pause after a step that changed nothing: a lost race, or a vote index (GSI1, eventually
+ * consistent) still listing votes that have moved. Growing and jittered, so the index catches up
+ * before the run gives up (20 idle steps span several seconds, beyond the POST's time budget).
+ */
+const idlePause = (idle: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 40 * idle) * (0.5 + Math.random())));
+
 async function getItem<T>(key: Record<string, string>): Promise<T | undefined> {
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
@@ -249,6 +257,8 @@ export async function mergeFeature(
       if (now?.state === 'merged') return { status: mergeStatus(now, 0), done: true };
     } else if ((idle += 1) >= MAX_IDLE_STEPS) {
       throw conflict(MERGE_MESSAGES.targetMovedOn);
+    } else {
+      await idlePause(idle);
     }
     if (Date.now() >= deadline) {
       const now = await getMergeRecord(fromId);
@@ -721,6 +731,8 @@ export async function unmergeFeature(
       if (now?.state === 'unmerged') return { status: mergeStatus(now, 0), done: true };
     } else if ((idle += 1) >= MAX_IDLE_STEPS) {
       throw conflict(MERGE_MESSAGES.targetMovedOn);
+    } else {
+      await idlePause(idle);
     }
     if (Date.now() >= deadline) {
       const now = await getMergeRecord(fromId);
