@@ -112,6 +112,9 @@ describe.skipIf(skipBrowserTests)('Merging tracker requests (issue 13)', () => {
     await banner.getByRole('link', { name: b.title }).waitFor();
     await page.getByText(/^Comments are closed: this was merged into/).waitFor();
     expect(await shownVotes(page, a.title)).toBe(0);
+    // Read-only: no vote buttons, no status change.
+    expect(await page.locator('.vote-buttons__button').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Change status' }).count()).toBe(0);
     await expectAccessible(page);
     await screenshot(page, 'tracker-merge-banner-1280');
 
