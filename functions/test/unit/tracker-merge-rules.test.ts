@@ -55,7 +55,7 @@ const message = (run: () => void) => {
 describe('tracker merge rules', () => {
   it('merges an open record into any record that is neither closed nor merged', () => {
     const now = at(0);
-    const allow = (from: object, into: object | undefined) =>
+    const allow = (from: Record<string, unknown>, into: object | undefined) =>
       message(() =>
         checkTrackerMergeAllowed('feature_request', request('Open', from), into as never, now),
       );
