@@ -130,7 +130,14 @@ beforeAll(async () => {
 
 describe('merging tracker requests and suggestions (issue 13)', () => {
   it('moves every vote exactly, hides A, and an unmerge restores everything as it was', async () => {
-    const [a, b] = await Promise.all([submitRequest(), submitRequest()]);
+    const word = `zorblax${Date.now().toString(36)}`;
+    const [a, b] = await Promise.all([
+      submitRequest({ title: `Dark ${word} theme` }),
+      submitRequest(),
+    ]);
+    const searched = async () =>
+      (await listRequests({ q: word })).body.data.feature_requests.map((each) => each.id);
+    await eventually(searched, (ids) => ids.includes(a.id));
     const signedIn = await Promise.all(users.map((user) => TrackerClient.visitor(user.token)));
     const [u0, u1, u2] = signedIn as [TrackerClient, TrackerClient, TrackerClient];
     const strangers = await anonymousVoters(4);
@@ -204,6 +211,8 @@ describe('merging tracker requests and suggestions (issue 13)', () => {
       .data.feature_requests;
     expect(listed.map((each) => each.id)).toContain(b.id);
     expect(listed.map((each) => each.id)).not.toContain(a.id);
+    // Hidden from search too (the live item is checked again; the index follows the stream).
+    expect(await searched()).not.toContain(a.id);
     const notification = await waitForNotification(users[0]?.token ?? '', a.id, 'merged');
     expect(notification.subject.id).toBe(a.id);
 
@@ -225,6 +234,7 @@ describe('merging tracker requests and suggestions (issue 13)', () => {
     const again = (await listRequests({ sort_by: 'date', sort_direction: 'desc', limit: 50 })).body
       .data.feature_requests;
     expect(again.map((each) => each.id)).toContain(a.id);
+    await eventually(searched, (ids) => ids.includes(a.id));
     // Votes on A are taken again.
     await castVote(u0, 'feature_request', a.id, 'up');
     await expectCountsExact('feature_request', a.id, b.id);
@@ -394,6 +404,17 @@ describe('merging tracker requests and suggestions (issue 13)', () => {
     },
   );
 });
+
+/** Asks again every 200 ms until `check` passes (at most 15 s). */
+async function eventually<T>(ask: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await ask();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error('not so after 15 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 async function waitForNotification(token: string, subjectId: string, kind: string) {
   const deadline = Date.now() + 10_000;
