@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MergeResult, MergeStatus } from '@hatchworks/shared/schemas/merge';
 import type { NotificationList } from '@hatchworks/shared/schemas/notifications';
@@ -354,6 +354,39 @@ describe('merging tracker requests and suggestions (issue 13)', () => {
     expect(await storedVotes('feature_request', a.id)).toEqual([]);
     expect((await untilDone(() => unmerge('feature_request', a.id))).status).toBe(200);
     await expectCountsExact('feature_request', a.id, b.id);
+  });
+
+  it('finds votes written before the index only after the one-off backfill', async () => {
+    const [a, b] = await Promise.all([submitRequest(), submitRequest()]);
+    const voters = await anonymousVoters(2);
+    for (const client of voters) await castVote(client, 'feature_request', a.id, 'up');
+    // Make them votes of before issue 13: no GSI1 keys.
+    const { client, keys } = await dataLayer();
+    for (const voter of await storedVotes('feature_request', a.id)) {
+      await client.db.send(
+        new UpdateCommand({
+          TableName: client.tableName,
+          Key: keys.trackerVoteKeys.item(voter.voter, 'feature_request', a.id),
+          UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
+        }),
+      );
+    }
+    expect(await storedVotes('feature_request', a.id)).toEqual([]);
+    // The merge cannot see them: it never finishes (A's count is not 0) and says so.
+    const stuck = await untilDone(() => merge('feature_request', a.id, b.id));
+    expect(stuck.status).toBe(409);
+    const { backfillTrackerVoteIndex } =
+      await import('@hatchworks/functions/data/tracker-vote-index-backfill');
+    const run = await backfillTrackerVoteIndex({ pageSize: 500 });
+    expect(run.updated).toBeGreaterThanOrEqual(2);
+    expect(run.nextKey).toBeUndefined();
+    expect((await storedVotes('feature_request', a.id)).length).toBe(2);
+    const done = await untilDone(() => merge('feature_request', a.id, b.id));
+    expect(done.status).toBe(200);
+    expect((await read('feature_request', b.id)).votes).toBe(2);
+    await expectCountsExact('feature_request', a.id, b.id);
+    expect((await untilDone(() => unmerge('feature_request', a.id))).status).toBe(200);
+    expect((await read('feature_request', a.id)).votes).toBe(2);
   });
 
   it(
