@@ -28,15 +28,19 @@ const MAX_KB_OVER_BARE = 100;
  * the snapshot's S3 calls are signed requests with the SigV4 signer DynamoDB already bundles,
  * not the S3 client (~300 KB). The tracker lists were at 95 KB before. The `merged` status and
  * notification kind (shared schemas) add 0.1 KB to the tracker's creation and vote.
+ * Issue 13, tracker merge: a tracker vote writes its by-target index keys and refuses a merged
+ * record, and tracker records carry `merged_into` / `merged_from` (shared/src/schemas/
+ * tracker-merge.ts, kept apart from merge.ts for these bundles): 0.8 KB on the vote, 0.2 KB on
+ * the similar-titles route.
  */
 const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
   'Hatchworks/Mail/Function': 130,
   'Hatchworks/Api/CreateTrackerFeatureRequest': 101.5,
-  'Hatchworks/Api/TrackerVote': 101.5,
+  'Hatchworks/Api/TrackerVote': 102.5,
   'Hatchworks/Api/ListFeatures': 102,
   'Hatchworks/Api/ListTrackerFeatureRequests': 121,
   'Hatchworks/Api/ListProjectSuggestions': 120,
-  'Hatchworks/Api/SearchSimilar': 106,
+  'Hatchworks/Api/SearchSimilar': 106.5,
 };
 
 const execFileAsync = promisify(execFile);

@@ -396,6 +396,15 @@ export const ROUTES = [
     access: 'admin',
     table: 'read',
   },
+  // Issue 13: merging tracker requests / project suggestions, one route (see schemas/merge.ts).
+  {
+    id: 'TrackerMerge',
+    method: 'POST',
+    path: '/api/admin/tracker/merges',
+    handler: 'admin/tracker-merge',
+    access: 'admin',
+    table: 'readwrite',
+  },
   {
     id: 'AdjustUserEggs',
     method: 'POST',

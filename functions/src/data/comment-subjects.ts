@@ -84,6 +84,8 @@ export async function findCommentSubject(
           type: 'feature_request',
           project: (item.project as TrackerProject | null | undefined) ?? null,
         },
+        // Issue 13: a merged request keeps its comments (shown on the one it joined), takes none.
+        ...(item.merged_into ? { readOnly: true } : {}),
       };
     }
     case 'tracker_suggestion': {
@@ -99,6 +101,7 @@ export async function findCommentSubject(
           ...SUGGESTION_SORTS.map((sort) => trackerSuggestionKeys.view(id, sort)),
         ],
         activity: { type: 'project_suggestion', project: null },
+        ...(item.merged_into ? { readOnly: true } : {}),
       };
     }
   }

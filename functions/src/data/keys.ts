@@ -221,6 +221,17 @@ export const trackerVoteKeys = {
     PK: `TRACKER_VOTER#${voterId}`,
     SK: `VOTE#${targetType}#${targetId}`,
   }),
+  /**
+   * GSI1 (issue 13): the votes of one target, so a merge finds every vote on the request it
+   * merges away. Written by every vote since issue 13; older votes need the one-off backfill
+   * described in README.md ("Merging tracker requests").
+   */
+  byTarget: (targetType: string, targetId: string, voterId: string) => ({
+    GSI1PK: `TRACKER_VOTES#${targetType}#${targetId}`,
+    GSI1SK: voterId,
+  }),
+  targetPartition: (targetType: string, targetId: string) =>
+    `TRACKER_VOTES#${targetType}#${targetId}`,
 };
 
 export const anonymousVoteGuardKeys = {
@@ -406,5 +417,20 @@ export const mergeKeys = {
   /** What moving `userId`'s vote did (eggs, whether it created the vote on B, the vote on A). */
   vote: (fromId: string, userId: string) => ({ PK: `MERGE#${fromId}`, SK: `VOTE#${userId}` }),
   partition: (fromId: string) => `MERGE#${fromId}`,
+  votePrefix: 'VOTE#',
+};
+
+/*
+ * Issue 13: merging a tracker request (or suggestion) A into B of the same kind. As for features,
+ * one partition per merged record holds the state and one record per moved vote. See
+ * tracker-merge.ts and README.md, "Merging tracker requests and suggestions".
+ */
+export const trackerMergeKeys = {
+  state: (type: string, fromId: string) => ({ PK: `TMERGE#${type}#${fromId}`, SK: 'MERGE' }),
+  vote: (type: string, fromId: string, voterId: string) => ({
+    PK: `TMERGE#${type}#${fromId}`,
+    SK: `VOTE#${voterId}`,
+  }),
+  partition: (type: string, fromId: string) => `TMERGE#${type}#${fromId}`,
   votePrefix: 'VOTE#',
 };

@@ -70,7 +70,8 @@ function requestItems(request: StoredTrackerRequest): Record<string, unknown>[] 
     { ...trackerRequestKeys.item(request.id), entity: 'TrackerRequest', ...request },
     ...TRACKER_REQUEST_SORTS.map((sort) => ({
       ...trackerRequestKeys.view(request.id, sort),
-      ...viewIndexKeys(sort, request),
+      // A merged request (issue 13) is in no list: its views keep no index keys.
+      ...(request.merged_into ? {} : viewIndexKeys(sort, request)),
       entity: 'TrackerRequestView',
       view: sort,
       ...request,

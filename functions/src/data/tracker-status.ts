@@ -6,6 +6,7 @@ import {
   type TrackerStatusChange,
 } from '@hatchworks/shared/schemas/tracker-status';
 import type { ActivityType, TrackerStatus } from '@hatchworks/shared/schemas/tracker';
+import { TRACKER_MERGE_MESSAGES } from '@hatchworks/shared/schemas/tracker-merge';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { tableName } from './client';
 import { activityKeys, trackerCounterKeys, type SubjectType } from './keys';
@@ -144,6 +145,8 @@ async function changeStatus<R extends StatusRecord>(
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const record = await getRecord(subject.target, id);
     if (!record) throw new NotFoundError();
+    // Issue 13: a merged record's status is read-only (an unmerge gives it back).
+    if (record.merged_into) throw new ConflictError(TRACKER_MERGE_MESSAGES.statusClosed);
     const from: TrackerStatus = record.status ?? 'Open';
     if (from === to) throw new ConflictError(TRACKER_STATUS_MESSAGES.sameStatus(to));
     const at = now.toISOString();

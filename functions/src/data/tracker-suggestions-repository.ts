@@ -38,10 +38,15 @@ function suggestionItems(suggestion: StoredSuggestion): Record<string, unknown>[
       const value = sortValue(sort, suggestion);
       return {
         ...trackerSuggestionKeys.view(suggestion.id, sort),
-        GSI1PK: trackerSuggestionKeys.allPartition(sort),
-        GSI1SK: value,
-        GSI2PK: trackerSuggestionKeys.groupPartition(sort, suggestion.suggested_group),
-        GSI2SK: value,
+        // A merged suggestion (issue 13) is in no list: its views keep no index keys.
+        ...(suggestion.merged_into
+          ? {}
+          : {
+              GSI1PK: trackerSuggestionKeys.allPartition(sort),
+              GSI1SK: value,
+              GSI2PK: trackerSuggestionKeys.groupPartition(sort, suggestion.suggested_group),
+              GSI2SK: value,
+            }),
         entity: 'TrackerSuggestionView',
         view: sort,
         ...suggestion,

@@ -1,5 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { VoteTargetType } from '@hatchworks/shared/schemas/tracker';
+import type {
+  TrackerMergedFrom,
+  TrackerMergedInto,
+} from '@hatchworks/shared/schemas/tracker-merge';
 import { db, tableName } from './client';
 import { TABLE_DEFINITION } from './table-definition';
 
@@ -9,6 +13,12 @@ export interface VotableRecord {
   readonly votes: number;
   /** Live comments (issue 12), kept by the comment transactions; absent on old records. */
   readonly comment_count?: number;
+  /** Issue 13: set while this record is merged into another (votes refused, hidden from lists). */
+  readonly merged_into?: TrackerMergedInto;
+  /** Issue 13: the records merged into this one (and not unmerged). */
+  readonly merged_from?: readonly TrackerMergedFrom[];
+  /** Issue 13: bumped by every merge step that rewrites merged_into / merged_from. */
+  readonly merge_version?: number;
 }
 
 /**
@@ -69,6 +79,7 @@ export function unchangedSince(
     readonly status_changed_at?: string;
     readonly comment_count?: number;
     readonly announced_in?: string;
+    readonly merge_version?: number;
   },
 ) {
   const conditions = [
@@ -82,6 +93,10 @@ export function unchangedSince(
     record.announced_in === undefined
       ? 'attribute_not_exists(announced_in)'
       : 'announced_in = :readAnnounced',
+    // Issue 13: a merge (or unmerge) rewrote merged_into / merged_from since.
+    record.merge_version === undefined
+      ? 'attribute_not_exists(merge_version)'
+      : 'merge_version = :readMergeVersion',
   ];
   return {
     ConditionExpression: conditions.join(' AND '),
@@ -90,6 +105,7 @@ export function unchangedSince(
       ...(record.status_changed_at ? { ':readChangedAt': record.status_changed_at } : {}),
       ...(record.comment_count === undefined ? {} : { ':readComments': record.comment_count }),
       ...(record.announced_in === undefined ? {} : { ':readAnnounced': record.announced_in }),
+      ...(record.merge_version === undefined ? {} : { ':readMergeVersion': record.merge_version }),
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type VoteTargetType,
 } from '@hatchworks/shared/schemas/tracker';
 import { ConflictError, NotFoundError, RateLimitedError } from '../lib/errors';
+import { TRACKER_MERGE_MESSAGES } from '@hatchworks/shared/schemas/tracker-merge';
 import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
 import { networkGuard, secondsToNextUtcDay } from './anonymous-vote-guard';
@@ -70,6 +71,7 @@ function voteItemChange(
         TableName: tableName,
         Item: {
           ...key,
+          ...trackerVoteKeys.byTarget(identity.type, identity.targetId, identity.voterId),
           entity: 'TrackerVote',
           voter_id: identity.voterId,
           target_type: identity.type,
@@ -137,6 +139,8 @@ export async function castVote<R extends VotableRecord>(
       currentVote(vote.voterId, target.type, vote.targetId),
     ]);
     if (!record) throw new NotFoundError();
+    // Issue 13: a merged record takes no votes (its Put's condition checks it did not change).
+    if (record.merged_into) throw new ConflictError(TRACKER_MERGE_MESSAGES.votesClosed);
     const after = before === vote.direction ? null : vote.direction;
     const delta = (after ? weight(after) : 0) - (before ? weight(before) : 0);
     const updated = { ...record, votes: record.votes + delta };

@@ -109,7 +109,8 @@ export function toSearchDocument(
           title: text(item.title),
           description: text(item.description),
           tags: textList(item.tags),
-          status: text(item.status) || 'Open',
+          // Issue 13: a merged request is hidden from search (search-lists drops 'merged').
+          status: item.merged_into ? 'merged' : text(item.status) || 'Open',
           project_id: textOrNull(item.project_id),
           category: textOrNull(item.category),
           priority: textOrNull(item.priority),
@@ -124,7 +125,7 @@ export function toSearchDocument(
           description: [item.description, item.rationale].map(text).filter(Boolean).join('\n'),
           tags: [],
           // Suggestions stored before issue 12 have no status: 'Open'.
-          status: text(item.status) || 'Open',
+          status: item.merged_into ? 'merged' : text(item.status) || 'Open',
           project_id: null,
           category: null,
           priority: null,

@@ -129,7 +129,7 @@ export function searchTrackerRequests(
     fingerprint: [status ?? null, priority ?? null, category ?? null, projectId ?? null],
     accept: matches,
     read: (ids) => readByKey(ids, trackerRequestKeys.item, toTrackerRequest),
-    keep: (request) => matches(request),
+    keep: (request) => !request.merged_into && matches(request),
     limit,
     cursor,
   });
@@ -150,7 +150,8 @@ export function searchSuggestions(
     fingerprint: [group ?? null],
     accept: (hit) => matches(hit.status, hit.group),
     read: (ids) => readByKey(ids, trackerSuggestionKeys.item, toSuggestion),
-    keep: (suggestion) => matches(suggestion.status, suggestion.suggested_group),
+    keep: (suggestion) =>
+      !suggestion.merged_into && matches(suggestion.status, suggestion.suggested_group),
     limit,
     cursor,
   });
@@ -195,7 +196,7 @@ export async function similarItems(type: SubjectType, q: string): Promise<Simila
       const live = await readByKey(ids, trackerRequestKeys.item, toTrackerRequest);
       for (const id of ids) {
         const request = live.get(id);
-        if (!request || !shown(request.status)) continue;
+        if (!request || request.merged_into || !shown(request.status)) continue;
         items.push({
           type,
           id,
@@ -214,7 +215,7 @@ export async function similarItems(type: SubjectType, q: string): Promise<Simila
       for (const id of ids) {
         const suggestion = live.get(id);
         const status = suggestion?.status ?? 'Open';
-        if (!suggestion || !shown(status)) continue;
+        if (!suggestion || suggestion.merged_into || !shown(status)) continue;
         items.push({
           type,
           id,

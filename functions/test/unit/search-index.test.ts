@@ -104,6 +104,25 @@ describe('search documents', () => {
     });
   });
 
+  it('map a merged tracker request or suggestion to the status search hides (issue 13)', () => {
+    const mergedInto = { id: 'r2', title: 'The one it joined' };
+    expect(
+      toSearchDocument('tracker_request', { ...request(), merged_into: mergedInto }).status,
+    ).toBe('merged');
+    expect(
+      toSearchDocument('tracker_suggestion', {
+        id: 's2',
+        name: 'Merged suggestion',
+        description: '',
+        rationale: '',
+        suggested_group: 'Fiction Projects',
+        votes: 0,
+        created_at: '2025-01-04T00:00:00.000Z',
+        merged_into: mergedInto,
+      }).status,
+    ).toBe('merged');
+  });
+
   it('keep the same digest when only counts change, a new one when a searched field does', () => {
     const base = toSearchDocument('feature', feature());
 

@@ -1,4 +1,11 @@
 import * as z from '../zod';
+import {
+  TRACKER_MERGE_ACTIONS,
+  TRACKER_MERGE_MESSAGES,
+  TRACKER_MERGE_TYPES,
+} from './tracker-merge';
+
+export * from './tracker-merge';
 
 /**
  * Merging duplicate feature requests (issue 13): an admin merges request A into request B; every
@@ -84,3 +91,22 @@ export function unmergeAllowed(mergedAt: string, now: Date): boolean {
 export function unmergeUntil(mergedAt: string): Date {
   return new Date(Date.parse(mergedAt) + MERGE_LIMITS.unmergeDays * 24 * 60 * 60 * 1000);
 }
+
+/*
+ * Merging tracker requests and project suggestions (issue 13, tracker slice): the same steps and
+ * the same answer (`{ merge: MergeStatus }`, 200 done / 202 steps remain), behind ONE admin route
+ * (the AWS stack's resource budget allows few new routes):
+ * `POST /api/admin/tracker/merges` body `{ type, from_id, into_id?, action }` where `action` is
+ * `merge` (into_id required), `unmerge` or `status`. A merged record carries `merged_into` and
+ * the record merged into carries `merged_from`, so pages read the merge from the record itself.
+ */
+
+export const TrackerMergeInputSchema = z.object({
+  type: z.enum(TRACKER_MERGE_TYPES, { error: TRACKER_MERGE_MESSAGES.type }),
+  action: z.enum(TRACKER_MERGE_ACTIONS, { error: TRACKER_MERGE_MESSAGES.action }),
+  from_id: z
+    .string({ error: TRACKER_MERGE_MESSAGES.fromId })
+    .check(z.trim(), z.minLength(1, TRACKER_MERGE_MESSAGES.fromId), z.maxLength(64)),
+  into_id: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+});
+export type TrackerMergeInput = z.input<typeof TrackerMergeInputSchema>;

@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { LIMITS } from '../constants';
+import { TrackerMergedFromSchema, TrackerMergedIntoSchema } from './tracker-merge';
 import { SearchQueryParamSchema } from './search';
 
 /** Spec 9: tracker categories, in the order the forms and filters offer them. */
@@ -147,6 +148,12 @@ export type TrackerProject = z.infer<typeof TrackerProjectSchema>;
 
 /** What an admin's last status change left on a request or suggestion (issue 12). */
 const StatusHistoryFields = {
+  /** Issue 13: set on a merged record (votes refused, status read-only, hidden from lists). */
+  merged_into: z.optional(TrackerMergedIntoSchema),
+  /** Issue 13: the records merged into this one. */
+  merged_from: z.optional(z.array(TrackerMergedFromSchema)),
+  /** Issue 13: a version bumped by merge steps (internal; ignore). */
+  merge_version: z.optional(z.number()),
   /** When the status last changed (absent while it never did). */
   status_changed_at: z.optional(z.string()),
   /** The admin's note of the last change (required when closing). */

@@ -79,7 +79,10 @@ export type MergeRun =
  * POST later resumes where it stopped. When done, every feature list, the request pages, the
  * voters' votes and the header's user reload.
  */
-export function useMergeRunner() {
+export function useMergeRunner(
+  /** What reloads when done (issue 13, tracker merges pass the tracker's key). */
+  reload: readonly (readonly unknown[])[] = [['features'], ['user']],
+) {
   const queryClient = useQueryClient();
   const [run, setRun] = useState<MergeRun>({ phase: 'idle' });
   const abort = useRef<AbortController | null>(null);
@@ -97,16 +100,15 @@ export function useMergeRunner() {
         if (controller.signal.aborted) return null;
         setRun({ phase: inProgress(status) ? 'running' : 'done', status });
       } while (inProgress(status));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['features'] }),
-        queryClient.invalidateQueries({ queryKey: ['user'] }),
-      ]);
+      await Promise.all(
+        reload.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })),
+      );
       return status;
     } catch (error) {
       if (controller.signal.aborted) return null;
       setRun({ phase: 'failed', error, status });
       // What a failed step did is real: the lists show it.
-      void queryClient.invalidateQueries({ queryKey: ['features'] });
+      void queryClient.invalidateQueries({ queryKey: [...(reload[0] ?? ['features'])] });
       return null;
     }
   };

@@ -34,6 +34,7 @@ export function RequestCard({
   return (
     <TrackerCard
       className="request-card"
+      readOnly={Boolean(request.merged_into)}
       target={{
         type: 'feature_request',
         id: request.id,
@@ -104,7 +105,9 @@ export function RequestCard({
       ) : null}
 
       <StatusNote status={request.status} note={request.status_note} />
-      <StatusControl subjectType="tracker_request" id={request.id} status={request.status} />
+      {request.merged_into ? null : (
+        <StatusControl subjectType="tracker_request" id={request.id} status={request.status} />
+      )}
     </TrackerCard>
   );
 }

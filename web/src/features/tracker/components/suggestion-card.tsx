@@ -26,6 +26,7 @@ export function SuggestionCard({
   return (
     <TrackerCard
       className="suggestion-card"
+      readOnly={Boolean(suggestion.merged_into)}
       target={{
         type: 'project_suggestion',
         id: suggestion.id,
@@ -69,11 +70,13 @@ export function SuggestionCard({
         <p>{suggestion.rationale}</p>
       </div>
       <StatusNote status={suggestion.status} note={suggestion.status_note} />
-      <StatusControl
-        subjectType="tracker_suggestion"
-        id={suggestion.id}
-        status={suggestion.status}
-      />
+      {suggestion.merged_into ? null : (
+        <StatusControl
+          subjectType="tracker_suggestion"
+          id={suggestion.id}
+          status={suggestion.status}
+        />
+      )}
     </TrackerCard>
   );
 }

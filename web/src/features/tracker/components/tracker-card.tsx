@@ -19,6 +19,8 @@ interface TrackerCardProps {
   href?: string;
   /** h3 in lists; the item's own page makes it its h1. */
   headingLevel?: 'h1' | 'h3';
+  /** Issue 13: a merged record takes no votes: its count is shown without the buttons. */
+  readOnly?: boolean;
 }
 
 /**
@@ -34,17 +36,31 @@ export function TrackerCard({
   children,
   href,
   headingLevel: Heading = 'h3',
+  readOnly = false,
 }: TrackerCardProps) {
   const titleId = useId();
   return (
     <article className={`tracker-card ${className}`} aria-labelledby={titleId}>
-      <VoteButtons
-        targetType={target.type}
-        targetId={target.id}
-        votes={target.votes}
-        myVote={target.myVote}
-        label={title}
-      />
+      {readOnly ? (
+        <div className="vote-buttons">
+          <div className="vote-buttons__controls">
+            <output className="vote-buttons__count">
+              {target.votes}
+              <span className="visually-hidden">
+                {Math.abs(target.votes) === 1 ? ' vote' : ' votes'}
+              </span>
+            </output>
+          </div>
+        </div>
+      ) : (
+        <VoteButtons
+          targetType={target.type}
+          targetId={target.id}
+          votes={target.votes}
+          myVote={target.myVote}
+          label={title}
+        />
+      )}
       <div className={`tracker-card__body ${className}__body`}>
         <Heading id={titleId} className={`tracker-card__title ${titleClassName}`}>
           {href ? (

@@ -1,0 +1,86 @@
+import { pageEnvelope, successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import { MergeResultSchema, type MergeStatus } from '@hatchworks/shared/schemas/merge';
+import {
+  ProjectSuggestionListSchema,
+  TrackerFeatureRequestListSchema,
+} from '@hatchworks/shared/schemas/tracker';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Which tracker records merge (issue 13): requests into requests, suggestions into suggestions. */
+export type TrackerMergeType = 'feature_request' | 'project_suggestion';
+
+export const TRACKER_MERGE_FAILED = 'Failed to merge';
+export const TRACKER_UNMERGE_FAILED = 'Failed to undo the merge';
+
+const MergeEnvelope = successEnvelope(MergeResultSchema);
+
+/**
+ * `POST /api/admin/tracker/merges` (issue 13): one step run of a merge (`intoId` given) or of its
+ * undoing; the answer's state says whether steps remain (POST again).
+ */
+export async function postTrackerMerge(
+  type: TrackerMergeType,
+  fromId: string,
+  intoId: string | null,
+  signal?: AbortSignal,
+): Promise<MergeStatus> {
+  const envelope = await apiRequest('/admin/tracker/merges', {
+    method: 'POST',
+    body: intoId
+      ? { type, action: 'merge', from_id: fromId, into_id: intoId }
+      : { type, action: 'unmerge', from_id: fromId },
+    schema: MergeEnvelope,
+    fallbackMessage: intoId ? TRACKER_MERGE_FAILED : TRACKER_UNMERGE_FAILED,
+    // One POST runs steps for up to ~5 s server time.
+    timeoutMs: 30_000,
+    signal,
+  });
+  return envelope.data.merge;
+}
+
+/** A record the dialog offers to merge into. */
+export interface TrackerCandidate {
+  readonly id: string;
+  readonly title: string;
+  readonly votes: number;
+  readonly status: string;
+}
+
+/** Records of this kind matching `q` (the search, first page), except `exceptId`. */
+export async function searchTrackerCandidates(
+  type: TrackerMergeType,
+  q: string,
+  exceptId: string,
+  signal?: AbortSignal,
+): Promise<TrackerCandidate[]> {
+  const query = { q, limit: 10 };
+  const found =
+    type === 'feature_request'
+      ? (
+          await apiRequest('/tracker/feature-requests', {
+            query,
+            schema: pageEnvelope(TrackerFeatureRequestListSchema),
+            fallbackMessage: 'Failed to search the requests',
+            signal,
+          })
+        ).data.feature_requests.map((each) => ({
+          id: each.id,
+          title: each.title,
+          votes: each.votes,
+          status: each.status,
+        }))
+      : (
+          await apiRequest('/tracker/project-suggestions', {
+            query,
+            schema: pageEnvelope(ProjectSuggestionListSchema),
+            fallbackMessage: 'Failed to search the suggestions',
+            signal,
+          })
+        ).data.project_suggestions.map((each) => ({
+          id: each.id,
+          title: each.name,
+          votes: each.votes,
+          status: each.status ?? 'Open',
+        }));
+  return found.filter((each) => each.id !== exceptId && each.status !== 'Closed');
+}
