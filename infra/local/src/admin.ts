@@ -1,5 +1,7 @@
 /**
- * Operator command: `npm run admin -- grant <email>` / `revoke <email>`.
+ * Operator command: `npm run admin -- grant <email>` / `revoke <email>`, and the one-off
+ * `backfill-tracker-votes` (issue 13: gives tracker votes written before merging existed the index
+ * keys a merge reads them by; a paged, conditional Scan, safe to run twice and beside live traffic).
  * Locally it uses the running `npm start` (or starts DynamoDB Local on `.data/` itself);
  * with `--table <name>` it works on that DynamoDB table in AWS (credentials and AWS_REGION from
  * the environment, as for the AWS CLI).
@@ -12,7 +14,9 @@ import { LocalStackError } from './local-error';
 import { DATA_DIR } from './paths';
 import { freePort } from './stack';
 
-const USAGE = 'Usage: npm run admin -- grant|revoke <email> [--table <aws-table-name>]';
+const USAGE =
+  'Usage: npm run admin -- grant|revoke <email> [--table <aws-table-name>]\n' +
+  '       npm run admin -- backfill-tracker-votes [--table <aws-table-name>]';
 
 /** Where a running `npm start` says its DynamoDB Local listens. */
 export const ENDPOINT_FILE = join(DATA_DIR, 'dynamodb-endpoint.json');
@@ -62,7 +66,10 @@ async function main(): Promise<void> {
     options: { table: { type: 'string' } },
   });
   const [action, email] = positionals;
-  if ((action !== 'grant' && action !== 'revoke') || !email) throw new LocalStackError(USAGE);
+  const backfill = action === 'backfill-tracker-votes' && positionals.length === 1;
+  if (!backfill && ((action !== 'grant' && action !== 'revoke') || !email)) {
+    throw new LocalStackError(USAGE);
+  }
 
   let owned: RunningDynamoDb | undefined;
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -77,6 +84,14 @@ async function main(): Promise<void> {
     process.env.DYNAMODB_ENDPOINT = local.endpoint;
   }
   try {
+    if (backfill) {
+      const { backfillTrackerVoteIndex } =
+        await import('@hatchworks/functions/data/tracker-vote-index-backfill');
+      const { updated } = await backfillTrackerVoteIndex();
+      console.log(`${updated} tracker vote(s) given their merge index keys.`);
+      return;
+    }
+    if (!email) throw new LocalStackError(USAGE);
     const users = await import('@hatchworks/functions/data/users-repository');
     const user = await users.getUserByEmail(email);
     if (!user) {

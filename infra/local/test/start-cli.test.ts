@@ -186,6 +186,14 @@ describe('npm start', () => {
     expect(revoked.status).toBe(0);
     expect(revoked.stdout).toContain('user@hatchworks.local is now a regular user.');
     expect(javaProcessesFor(dataDir)).toBe('');
+
+    // Issue 13's one-off backfill of the tracker votes' merge index: safe to run twice.
+    const backfilled = runAdmin(dataDir, ['backfill-tracker-votes']);
+    expect(backfilled.status).toBe(0);
+    expect(backfilled.stdout).toMatch(/^\d+ tracker vote\(s\) given their merge index keys\.$/m);
+    const again = runAdmin(dataDir, ['backfill-tracker-votes']);
+    expect(again.stdout).toContain('0 tracker vote(s) given their merge index keys.');
+    expect(javaProcessesFor(dataDir)).toBe('');
   }, 120_000);
 
   it('explains a taken port in one line', async () => {
