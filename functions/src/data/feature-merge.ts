@@ -1,7 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FeatureStatus } from '@hatchworks/shared/schemas/features';
 import {
-  MERGE_LIMITS,
   MERGE_MESSAGES,
   unmergeAllowed,
   unmergeUntil,
@@ -26,7 +25,16 @@ import { ledgerEntryItem } from './ledger';
 import { followerUpdate, notificationEventItem } from './notification-events';
 import { getProject } from './projects-repository';
 import { featureRoadmapWrite } from './roadmap-repository';
-import { cancellationCodes, retryOnConflict, transact, type TransactItem } from './transactions';
+import {
+  runMergeSteps,
+  tryTransact,
+  votesPerStep,
+  type MergeOptions,
+  type MergeRun,
+} from './merge-steps';
+import type { TransactItem } from './transactions';
+
+export type { MergeOptions, MergeRun } from './merge-steps';
 import type { StoredVote } from './votes-repository';
 
 /*
@@ -86,36 +94,10 @@ interface StoredUserBalance {
   readonly egg_balance: number;
 }
 
-/** What a run of steps did: where the merge stands, and whether it is done. */
-export interface MergeRun {
-  readonly status: MergeStatus;
-  readonly done: boolean;
-}
-
-export interface MergeOptions {
-  readonly now?: () => Date;
-  /** Stop starting new steps after this long (the POST then answers 202). */
-  readonly budgetMs?: number;
-  /** Votes per move transaction (at most 15). */
-  readonly votesPerStep?: number;
-  /** Called after every step that committed (the kill-midway test prints from here). */
-  readonly afterStep?: (status: MergeStatus) => void | Promise<void>;
-}
-
 const SOURCE_STATUSES: readonly FeatureStatus[] = ['pending', 'approved'];
 const TARGET_STATUSES: readonly FeatureStatus[] = ['approved', 'in_progress', 'completed'];
-/** Steps in a row that changed nothing (lost races) before answering 409. */
-const MAX_IDLE_STEPS = 20;
 
 const conflict = (message: string) => new ConflictError(message);
-
-/**
- * The pause after a step that changed nothing: a lost race, or a vote index (GSI1, eventually
- * consistent) still listing votes that have moved. Growing and jittered, so the index catches up
- * before the run gives up (20 idle steps span several seconds, beyond the POST's time budget).
- */
-const idlePause = (idle: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 40 * idle) * (0.5 + Math.random())));
 
 async function getItem<T>(key: Record<string, string>): Promise<T | undefined> {
   const { Item } = await db.send(
@@ -211,13 +193,6 @@ export function checkUnmergeAllowed(
   if (into?.status === 'merged') throw conflict(MERGE_MESSAGES.targetMergedSince(into.title));
 }
 
-const budgetOf = (options: MergeOptions) => options.budgetMs ?? MERGE_LIMITS.timeBudgetMs;
-const batchOf = (options: MergeOptions) =>
-  Math.max(
-    1,
-    Math.min(MERGE_LIMITS.votesPerStep, options.votesPerStep ?? MERGE_LIMITS.votesPerStep),
-  );
-
 /**
  * `POST /api/admin/features/{fromId}/merge`: starts the merge of A (`fromId`) into B (`intoId`)
  * or resumes it, running steps until it is done or the time budget is used. Safe to call again
@@ -231,54 +206,28 @@ export async function mergeFeature(
 ): Promise<MergeRun> {
   if (fromId === intoId) throw new AppError(400, 'VALIDATION_ERROR', MERGE_MESSAGES.sameRequest);
   const clock = options.now ?? (() => new Date());
-  const deadline = Date.now() + budgetOf(options);
-  let idle = 0;
-  for (;;) {
-    const [record, from] = await Promise.all([getMergeRecord(fromId), getFeature(fromId)]);
-    if (!from) throw new NotFoundError(MERGE_MESSAGES.notFound);
-    let progressed: boolean;
-    if (record && (record.state === 'merging' || record.state === 'merged')) {
-      if (record.into_id !== intoId)
-        throw conflict(MERGE_MESSAGES.alreadyMerged(record.into_title));
-      if (record.state === 'merged') return { status: mergeStatus(record, 0), done: true };
-      progressed = await mergeStep(record, from, options, clock());
-    } else if (record?.state === 'unmerging') {
-      throw conflict(MERGE_MESSAGES.busy);
-    } else {
-      const into = await getFeature(intoId);
-      checkMergeAllowed(from, into, clock());
-      progressed = await startMerge(record, from, into, actorId, clock());
-    }
-    if (progressed) {
-      idle = 0;
-      const now = await getMergeRecord(fromId);
-      if (now && options.afterStep)
-        await options.afterStep(mergeStatus(now, await remainingOf(now)));
-      if (now?.state === 'merged') return { status: mergeStatus(now, 0), done: true };
-    } else if ((idle += 1) >= MAX_IDLE_STEPS) {
-      throw conflict(MERGE_MESSAGES.targetMovedOn);
-    } else {
-      await idlePause(idle);
-    }
-    if (Date.now() >= deadline) {
-      const now = await getMergeRecord(fromId);
-      if (!now) throw conflict(MERGE_MESSAGES.targetMovedOn);
-      return { status: mergeStatus(now, await remainingOf(now)), done: now.state === 'merged' };
-    }
-  }
-}
-
-/** Runs `items` as one transaction; false when a condition failed (someone moved first). */
-async function tryTransact(items: TransactItem[], what: string): Promise<boolean> {
-  try {
-    await retryOnConflict(() => transact(items));
-    return true;
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (!codes) throw error;
-    logger.debug('merge step lost a race; reading again', { what, codes });
-    return false;
-  }
+  return runMergeSteps(
+    {
+      step: async () => {
+        const [record, from] = await Promise.all([getMergeRecord(fromId), getFeature(fromId)]);
+        if (!from) throw new NotFoundError(MERGE_MESSAGES.notFound);
+        if (record && (record.state === 'merging' || record.state === 'merged')) {
+          if (record.into_id !== intoId)
+            throw conflict(MERGE_MESSAGES.alreadyMerged(record.into_title));
+          if (record.state === 'merged') return 'finished';
+          return mergeStep(record, from, options, clock());
+        }
+        if (record?.state === 'unmerging') throw conflict(MERGE_MESSAGES.busy);
+        const into = await getFeature(intoId);
+        checkMergeAllowed(from, into, clock());
+        return startMerge(record, from, into, actorId, clock());
+      },
+      read: () => getMergeRecord(fromId),
+      finished: (record) => record.state === 'merged',
+      answer: async (record) => mergeStatus(record, await remainingOf(record)),
+    },
+    options,
+  );
 }
 
 /** Step 1 of a merge: the state record, A merged, B told, the counters. */
@@ -473,7 +422,7 @@ async function mergeStep(
   options: MergeOptions,
   now: Date,
 ): Promise<boolean> {
-  const votes = await votesOf(from.id, batchOf(options));
+  const votes = await votesOf(from.id, votesPerStep(options));
   if (votes.length === 0) {
     // Every vote has moved when A's own counts say so (they move in the same transactions).
     if (from.vote_count !== 0 || from.total_eggs !== 0) return false;
@@ -683,63 +632,47 @@ export async function unmergeFeature(
   options: MergeOptions = {},
 ): Promise<MergeRun> {
   const clock = options.now ?? (() => new Date());
-  const deadline = Date.now() + budgetOf(options);
-  let idle = 0;
-  for (;;) {
-    const record = await getMergeRecord(fromId);
-    if (!record) {
-      if (!(await getFeature(fromId))) throw new NotFoundError(MERGE_MESSAGES.notFound);
-      throw conflict(MERGE_MESSAGES.notMerged);
-    }
-    if (record.state === 'unmerged') {
-      // Asked again after it finished (a retried POST): the outcome stands.
-      return { status: mergeStatus(record, 0), done: true };
-    }
-    let progressed: boolean;
-    if (record.state === 'unmerging') {
-      progressed = await unmergeStep(record, options, clock());
-    } else {
-      const into = await getFeature(record.into_id);
-      checkUnmergeAllowed(record, into, clock());
-      progressed = await tryTransact(
-        [
-          {
-            Update: {
-              TableName: tableName,
-              Key: mergeKeys.state(fromId),
-              UpdateExpression:
-                'SET #state = :unmerging, unmerge_started_at = :now, unmerged_by = :by',
-              ConditionExpression: '#state = :read',
-              ExpressionAttributeNames: { '#state': 'state' },
-              ExpressionAttributeValues: {
-                ':unmerging': 'unmerging',
-                ':read': record.state,
-                ':now': clock().toISOString(),
-                ':by': actorId,
+  return runMergeSteps(
+    {
+      step: async () => {
+        const record = await getMergeRecord(fromId);
+        if (!record) {
+          if (!(await getFeature(fromId))) throw new NotFoundError(MERGE_MESSAGES.notFound);
+          throw conflict(MERGE_MESSAGES.notMerged);
+        }
+        // Asked again after it finished (a retried POST): the outcome stands.
+        if (record.state === 'unmerged') return 'finished';
+        if (record.state === 'unmerging') return unmergeStep(record, options, clock());
+        const into = await getFeature(record.into_id);
+        checkUnmergeAllowed(record, into, clock());
+        return tryTransact(
+          [
+            {
+              Update: {
+                TableName: tableName,
+                Key: mergeKeys.state(fromId),
+                UpdateExpression:
+                  'SET #state = :unmerging, unmerge_started_at = :now, unmerged_by = :by',
+                ConditionExpression: '#state = :read',
+                ExpressionAttributeNames: { '#state': 'state' },
+                ExpressionAttributeValues: {
+                  ':unmerging': 'unmerging',
+                  ':read': record.state,
+                  ':now': clock().toISOString(),
+                  ':by': actorId,
+                },
               },
             },
-          },
-        ],
-        'start unmerge',
-      );
-    }
-    if (progressed) {
-      idle = 0;
-      const now = await getMergeRecord(fromId);
-      if (now && options.afterStep)
-        await options.afterStep(mergeStatus(now, await remainingOf(now)));
-      if (now?.state === 'unmerged') return { status: mergeStatus(now, 0), done: true };
-    } else if ((idle += 1) >= MAX_IDLE_STEPS) {
-      throw conflict(MERGE_MESSAGES.targetMovedOn);
-    } else {
-      await idlePause(idle);
-    }
-    if (Date.now() >= deadline) {
-      const now = await getMergeRecord(fromId);
-      if (!now) throw conflict(MERGE_MESSAGES.targetMovedOn);
-      return { status: mergeStatus(now, await remainingOf(now)), done: now.state === 'unmerged' };
-    }
-  }
+          ],
+          'start unmerge',
+        );
+      },
+      read: () => getMergeRecord(fromId),
+      finished: (record) => record.state === 'unmerged',
+      answer: async (record) => mergeStatus(record, await remainingOf(record)),
+    },
+    options,
+  );
 }
 
 /** Up to `limit` move records of the merge of `fromId` (a Query of its own partition). */
@@ -765,7 +698,7 @@ async function unmergeStep(
   options: MergeOptions,
   now: Date,
 ): Promise<boolean> {
-  const moves = await movesOf(record.from_id, batchOf(options));
+  const moves = await movesOf(record.from_id, votesPerStep(options));
   if (moves.length === 0) return finishUnmerge(record, now);
   const timestamp = now.toISOString();
   const userIds = moves.map((move) => move.user_id);

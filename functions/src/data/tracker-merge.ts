@@ -1,6 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  MERGE_LIMITS,
   MERGE_MESSAGES,
   TRACKER_MERGE_MESSAGES,
   unmergeAllowed,
@@ -12,14 +11,20 @@ import {
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import type { VoteDirection, VoteTargetType } from '@hatchworks/shared/schemas/tracker';
 import { AppError, ConflictError, NotFoundError } from '../lib/errors';
-import { logger } from '../lib/logger';
 import { db, tableName } from './client';
 import { trackerMergeKeys, trackerVoteKeys, trackerVoterIds } from './keys';
 import { followerUpdate, notificationEventItem } from './notification-events';
 import { requestCounterUpdate, suggestionCounterUpdate } from './tracker-counters';
 import { trackerRequestTarget } from './tracker-requests-repository';
 import { trackerSuggestionTarget } from './tracker-suggestions-repository';
-import { cancellationCodes, retryOnConflict, transact, type TransactItem } from './transactions';
+import {
+  runMergeSteps,
+  tryTransact,
+  votesPerStep,
+  type MergeOptions,
+  type MergeRun,
+} from './merge-steps';
+import type { TransactItem } from './transactions';
 import { getRecord, unchangedSince, type TrackerTarget, type VotableRecord } from './tracker-views';
 
 /*
@@ -126,21 +131,8 @@ export interface StoredTrackerMove {
   readonly moved_at: string;
 }
 
-export interface TrackerMergeRun {
-  readonly status: MergeStatus;
-  readonly done: boolean;
-}
-
-export interface TrackerMergeOptions {
-  readonly now?: () => Date;
-  readonly budgetMs?: number;
-  readonly votesPerStep?: number;
-  readonly afterStep?: (status: MergeStatus) => void | Promise<void>;
-}
-
 /** A may be merged only while 'Open'; B may be anything but 'Closed' (or merged). */
 const SOURCE_STATUSES = ['Open'];
-const MAX_IDLE_STEPS = 20;
 const weight = (direction: VoteDirection) => (direction === 'up' ? 1 : -1);
 const conflict = (message: string) => new ConflictError(message);
 
@@ -286,25 +278,6 @@ export function checkTrackerUnmergeAllowed(
   if (into?.merged_into) throw conflict(MERGE_MESSAGES.targetMergedSince(record.into_title));
 }
 
-const budgetOf = (options: TrackerMergeOptions) => options.budgetMs ?? MERGE_LIMITS.timeBudgetMs;
-const batchOf = (options: TrackerMergeOptions) =>
-  Math.max(
-    1,
-    Math.min(MERGE_LIMITS.votesPerStep, options.votesPerStep ?? MERGE_LIMITS.votesPerStep),
-  );
-
-async function tryTransact(items: TransactItem[], what: string): Promise<boolean> {
-  try {
-    await retryOnConflict(() => transact(items));
-    return true;
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (!codes) throw error;
-    logger.debug('tracker merge step lost a race; reading again', { what, codes });
-    return false;
-  }
-}
-
 /** A record and its sort views rewritten from `updated`, on the condition `read` is current. */
 function recordWrites(kind: Kind, read: TrackerRecord, updated: TrackerRecord): TransactItem[] {
   const [item, ...views] = kind.target.items(updated);
@@ -327,47 +300,37 @@ export async function mergeTracker(
   fromId: string,
   intoId: string,
   actorId: string,
-  options: TrackerMergeOptions = {},
-): Promise<TrackerMergeRun> {
+  options: MergeOptions = {},
+): Promise<MergeRun> {
   if (fromId === intoId) throw new AppError(400, 'VALIDATION_ERROR', MERGE_MESSAGES.sameRequest);
   const kind = KINDS[type];
   const clock = options.now ?? (() => new Date());
-  const deadline = Date.now() + budgetOf(options);
-  let idle = 0;
-  for (;;) {
-    const [record, from] = await Promise.all([
-      getState(type, fromId),
-      getRecord(kind.target, fromId),
-    ]);
-    if (!from) throw new NotFoundError(TRACKER_MERGE_MESSAGES.notFound(type));
-    let progressed: boolean;
-    if (record && (record.state === 'merging' || record.state === 'merged')) {
-      if (record.into_id !== intoId) {
-        throw conflict(MERGE_MESSAGES.alreadyMerged(record.into_title));
-      }
-      if (record.state === 'merged') return { status: trackerMergeStatus(record, 0), done: true };
-      progressed = await mergeStep(kind, record, from, options, clock());
-    } else if (record?.state === 'unmerging') {
-      throw conflict(MERGE_MESSAGES.busy);
-    } else {
-      const into = await getRecord(kind.target, intoId);
-      checkTrackerMergeAllowed(type, from, into, clock());
-      progressed = await startMerge(kind, record, from, into, actorId, clock());
-    }
-    if (progressed) {
-      idle = 0;
-      const now = await getState(type, fromId);
-      if (now && options.afterStep) await options.afterStep(await answer(kind, now));
-      if (now?.state === 'merged') return { status: trackerMergeStatus(now, 0), done: true };
-    } else if ((idle += 1) >= MAX_IDLE_STEPS) {
-      throw conflict(MERGE_MESSAGES.targetMovedOn);
-    }
-    if (Date.now() >= deadline) {
-      const now = await getState(type, fromId);
-      if (!now) throw conflict(MERGE_MESSAGES.targetMovedOn);
-      return { status: await answer(kind, now), done: now.state === 'merged' };
-    }
-  }
+  return runMergeSteps(
+    {
+      step: async () => {
+        const [record, from] = await Promise.all([
+          getState(type, fromId),
+          getRecord(kind.target, fromId),
+        ]);
+        if (!from) throw new NotFoundError(TRACKER_MERGE_MESSAGES.notFound(type));
+        if (record && (record.state === 'merging' || record.state === 'merged')) {
+          if (record.into_id !== intoId) {
+            throw conflict(MERGE_MESSAGES.alreadyMerged(record.into_title));
+          }
+          if (record.state === 'merged') return 'finished';
+          return mergeStep(kind, record, from, options, clock());
+        }
+        if (record?.state === 'unmerging') throw conflict(MERGE_MESSAGES.busy);
+        const into = await getRecord(kind.target, intoId);
+        checkTrackerMergeAllowed(type, from, into, clock());
+        return startMerge(kind, record, from, into, actorId, clock());
+      },
+      read: () => getState(type, fromId),
+      finished: (record) => record.state === 'merged',
+      answer: (record) => answer(kind, record),
+    },
+    options,
+  );
 }
 
 async function startMerge(
@@ -431,10 +394,10 @@ async function mergeStep(
   kind: Kind,
   record: StoredTrackerMerge,
   from: TrackerRecord,
-  options: TrackerMergeOptions,
+  options: MergeOptions,
   now: Date,
 ): Promise<boolean> {
-  const votes = await votesOnTarget(kind, from.id, batchOf(options));
+  const votes = await votesOnTarget(kind, from.id, votesPerStep(options));
   if (votes.length === 0) return finishMerge(kind, record, from, now);
   const into = await getRecord(kind.target, record.into_id);
   if (!into) throw new Error(`The request merged into is gone: ${record.into_id}`);
@@ -612,73 +575,62 @@ export async function unmergeTracker(
   type: TrackerMergeType,
   fromId: string,
   actorId: string,
-  options: TrackerMergeOptions = {},
-): Promise<TrackerMergeRun> {
+  options: MergeOptions = {},
+): Promise<MergeRun> {
   const kind = KINDS[type];
   const clock = options.now ?? (() => new Date());
-  const deadline = Date.now() + budgetOf(options);
-  let idle = 0;
-  for (;;) {
-    const record = await getState(type, fromId);
-    if (!record) {
-      if (!(await getRecord(kind.target, fromId))) {
-        throw new NotFoundError(TRACKER_MERGE_MESSAGES.notFound(type));
-      }
-      throw conflict(MERGE_MESSAGES.notMerged);
-    }
-    if (record.state === 'unmerged') return { status: trackerMergeStatus(record, 0), done: true };
-    let progressed: boolean;
-    if (record.state === 'unmerging') {
-      progressed = await unmergeStep(kind, record, options, clock());
-    } else {
-      const into = await getRecord(kind.target, record.into_id);
-      checkTrackerUnmergeAllowed(record, into, clock());
-      progressed = await tryTransact(
-        [
-          {
-            Update: {
-              TableName: tableName,
-              Key: trackerMergeKeys.state(type, fromId),
-              UpdateExpression:
-                'SET #state = :unmerging, unmerge_started_at = :now, unmerged_by = :by',
-              ConditionExpression: '#state = :read',
-              ExpressionAttributeNames: { '#state': 'state' },
-              ExpressionAttributeValues: {
-                ':unmerging': 'unmerging',
-                ':read': record.state,
-                ':now': clock().toISOString(),
-                ':by': actorId,
+  return runMergeSteps(
+    {
+      step: async () => {
+        const record = await getState(type, fromId);
+        if (!record) {
+          if (!(await getRecord(kind.target, fromId))) {
+            throw new NotFoundError(TRACKER_MERGE_MESSAGES.notFound(type));
+          }
+          throw conflict(MERGE_MESSAGES.notMerged);
+        }
+        if (record.state === 'unmerged') return 'finished';
+        if (record.state === 'unmerging') return unmergeStep(kind, record, options, clock());
+        const into = await getRecord(kind.target, record.into_id);
+        checkTrackerUnmergeAllowed(record, into, clock());
+        return tryTransact(
+          [
+            {
+              Update: {
+                TableName: tableName,
+                Key: trackerMergeKeys.state(type, fromId),
+                UpdateExpression:
+                  'SET #state = :unmerging, unmerge_started_at = :now, unmerged_by = :by',
+                ConditionExpression: '#state = :read',
+                ExpressionAttributeNames: { '#state': 'state' },
+                ExpressionAttributeValues: {
+                  ':unmerging': 'unmerging',
+                  ':read': record.state,
+                  ':now': clock().toISOString(),
+                  ':by': actorId,
+                },
               },
             },
-          },
-        ],
-        'start unmerge',
-      );
-    }
-    if (progressed) {
-      idle = 0;
-      const now = await getState(type, fromId);
-      if (now && options.afterStep) await options.afterStep(await answer(kind, now));
-      if (now?.state === 'unmerged') return { status: trackerMergeStatus(now, 0), done: true };
-    } else if ((idle += 1) >= MAX_IDLE_STEPS) {
-      throw conflict(MERGE_MESSAGES.targetMovedOn);
-    }
-    if (Date.now() >= deadline) {
-      const now = await getState(type, fromId);
-      if (!now) throw conflict(MERGE_MESSAGES.targetMovedOn);
-      return { status: await answer(kind, now), done: now.state === 'unmerged' };
-    }
-  }
+          ],
+          'start unmerge',
+        );
+      },
+      read: () => getState(type, fromId),
+      finished: (record) => record.state === 'unmerged',
+      answer: (record) => answer(kind, record),
+    },
+    options,
+  );
 }
 
 async function unmergeStep(
   kind: Kind,
   record: StoredTrackerMerge,
-  options: TrackerMergeOptions,
+  options: MergeOptions,
   now: Date,
 ): Promise<boolean> {
   const [moves, from, into] = await Promise.all([
-    movesOf(kind, record.from_id, batchOf(options)),
+    movesOf(kind, record.from_id, votesPerStep(options)),
     getRecord(kind.target, record.from_id),
     getRecord(kind.target, record.into_id),
   ]);
