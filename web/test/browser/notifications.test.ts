@@ -79,8 +79,8 @@ describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferen
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
 
-    // Assess
-    expect(await page.locator('.notification--unread').count()).toBe(0);
+    // Assess (the bell and the list refresh separately: wait for the list too)
+    await expect.poll(() => page.locator('.notification--unread').count()).toBe(0);
     expect(await page.locator('.notification--read').count()).toBe(2);
     expect(await page.getByRole('button', { name: 'Mark all read' }).isDisabled()).toBe(true);
 
