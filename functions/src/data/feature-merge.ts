@@ -27,6 +27,7 @@ import { getProject } from './projects-repository';
 import { featureRoadmapWrite } from './roadmap-repository';
 import {
   runMergeSteps,
+  startUnmerge,
   tryTransact,
   votesPerStep,
   type MergeOptions,
@@ -645,27 +646,7 @@ export async function unmergeFeature(
         if (record.state === 'unmerging') return unmergeStep(record, options, clock());
         const into = await getFeature(record.into_id);
         checkUnmergeAllowed(record, into, clock());
-        return tryTransact(
-          [
-            {
-              Update: {
-                TableName: tableName,
-                Key: mergeKeys.state(fromId),
-                UpdateExpression:
-                  'SET #state = :unmerging, unmerge_started_at = :now, unmerged_by = :by',
-                ConditionExpression: '#state = :read',
-                ExpressionAttributeNames: { '#state': 'state' },
-                ExpressionAttributeValues: {
-                  ':unmerging': 'unmerging',
-                  ':read': record.state,
-                  ':now': clock().toISOString(),
-                  ':by': actorId,
-                },
-              },
-            },
-          ],
-          'start unmerge',
-        );
+        return startUnmerge(mergeKeys.state(fromId), record.state, actorId, clock());
       },
       read: () => getMergeRecord(fromId),
       finished: (record) => record.state === 'unmerged',

@@ -1,6 +1,12 @@
-import { MERGE_LIMITS, MERGE_MESSAGES, type MergeStatus } from '@hatchworks/shared/schemas/merge';
+import {
+  MERGE_LIMITS,
+  MERGE_MESSAGES,
+  type MergeState,
+  type MergeStatus,
+} from '@hatchworks/shared/schemas/merge';
 import { ConflictError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { tableName } from './client';
 import { cancellationCodes, retryOnConflict, transact, type TransactItem } from './transactions';
 
 /*
@@ -57,6 +63,39 @@ export async function tryTransact(items: TransactItem[], what: string): Promise<
     logger.debug('merge step lost a race; reading again', { what, codes });
     return false;
   }
+}
+
+/**
+ * The first step of an unmerge: the state record (`key`) from the state read to `unmerging`, on
+ * the condition that it is still as read (two admins undoing at once: one wins, the other reads
+ * on).
+ */
+export function startUnmerge(
+  key: Record<string, string>,
+  readState: MergeState,
+  actorId: string,
+  now: Date,
+): Promise<boolean> {
+  return tryTransact(
+    [
+      {
+        Update: {
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: 'SET #state = :unmerging, unmerge_started_at = :now, unmerged_by = :by',
+          ConditionExpression: '#state = :read',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: {
+            ':unmerging': 'unmerging',
+            ':read': readState,
+            ':now': now.toISOString(),
+            ':by': actorId,
+          },
+        },
+      },
+    ],
+    'start unmerge',
+  );
 }
 
 export interface StepRun<State> {

@@ -19,6 +19,7 @@ import { trackerRequestTarget } from './tracker-requests-repository';
 import { trackerSuggestionTarget } from './tracker-suggestions-repository';
 import {
   runMergeSteps,
+  startUnmerge,
   tryTransact,
   votesPerStep,
   type MergeOptions,
@@ -593,27 +594,7 @@ export async function unmergeTracker(
         if (record.state === 'unmerging') return unmergeStep(kind, record, options, clock());
         const into = await getRecord(kind.target, record.into_id);
         checkTrackerUnmergeAllowed(record, into, clock());
-        return tryTransact(
-          [
-            {
-              Update: {
-                TableName: tableName,
-                Key: trackerMergeKeys.state(type, fromId),
-                UpdateExpression:
-                  'SET #state = :unmerging, unmerge_started_at = :now, unmerged_by = :by',
-                ConditionExpression: '#state = :read',
-                ExpressionAttributeNames: { '#state': 'state' },
-                ExpressionAttributeValues: {
-                  ':unmerging': 'unmerging',
-                  ':read': record.state,
-                  ':now': clock().toISOString(),
-                  ':by': actorId,
-                },
-              },
-            },
-          ],
-          'start unmerge',
-        );
+        return startUnmerge(trackerMergeKeys.state(type, fromId), record.state, actorId, clock());
       },
       read: () => getState(type, fromId),
       finished: (record) => record.state === 'unmerged',
