@@ -106,8 +106,8 @@ describe.skipIf(skipBrowserTests)('Roadmap (/roadmap)', () => {
     await page.getByLabel('Project').selectOption('');
     await page.waitForURL((url) => !url.searchParams.has('project'));
 
-    // Assess
-    expect(await page.getByLabel('Project').inputValue()).toBe('');
+    // Assess (the select follows the URL on the next render: wait for it)
+    await expect.poll(() => page.getByLabel('Project').inputValue()).toBe('');
     await column(page, 'Planned').waitFor();
   });
 
