@@ -47,7 +47,19 @@ export interface RouteDefinition {
    * `SEARCH_SNAPSHOT_DIR`.
    */
   readonly searchIndex?: boolean;
+  /**
+   * The route's throttle class on AWS when it is not what its method implies (GET `read`, others
+   * `write`): `auth` for sign-in and account secrets, `money` for writes that move eggs.
+   */
+  readonly throttle?: 'auth' | 'money';
 }
+
+/** How hard API Gateway throttles a route (numbers in infra/aws/constructs/route-throttles.ts). */
+export type ThrottleClass = 'read' | 'write' | 'auth' | 'money';
+
+/** A route's throttle class: its own, else what its method implies. */
+export const throttleClassOf = (route: RouteDefinition): ThrottleClass =>
+  route.throttle ?? (route.method === 'GET' ? 'read' : 'write');
 
 /**
  * Secret keys of the functions, each its own secret on AWS (`<NAME>_ARN`) and an environment
@@ -130,6 +142,7 @@ export const ROUTES = [
     access: 'public',
     table: 'readwrite',
     credentials: true,
+    throttle: 'auth',
   },
   {
     id: 'VerifyEmail',
@@ -140,6 +153,7 @@ export const ROUTES = [
     table: 'readwrite',
     credentials: true,
     secrets: ['IDENTITY_HASH_KEY'],
+    throttle: 'auth',
   },
   {
     id: 'ResendVerification',
@@ -151,6 +165,7 @@ export const ROUTES = [
     // A signed-in caller without a body gets the mail at their own address.
     tokens: true,
     credentials: true,
+    throttle: 'auth',
   },
   {
     id: 'Login',
@@ -162,6 +177,7 @@ export const ROUTES = [
     tokens: true,
     signsTokens: true,
     credentials: true,
+    throttle: 'auth',
   },
   {
     id: 'RequestPasswordReset',
@@ -171,6 +187,7 @@ export const ROUTES = [
     access: 'public',
     table: 'readwrite',
     credentials: true,
+    throttle: 'auth',
   },
   {
     id: 'ConfirmPasswordReset',
@@ -181,6 +198,7 @@ export const ROUTES = [
     table: 'readwrite',
     credentials: true,
     secrets: ['IDENTITY_HASH_KEY'],
+    throttle: 'auth',
   },
   {
     id: 'VerifyUser',
@@ -192,6 +210,7 @@ export const ROUTES = [
     // A provider that does not vouch for the email gets the product's verification link.
     credentials: true,
     secrets: ['IDENTITY_HASH_KEY'],
+    throttle: 'auth',
   },
   {
     id: 'ChangePassword',
@@ -202,6 +221,7 @@ export const ROUTES = [
     table: 'readwrite',
     signsTokens: true,
     credentials: true,
+    throttle: 'auth',
   },
   {
     id: 'GetUserProfile',
@@ -229,6 +249,7 @@ export const ROUTES = [
     // Removes the password and one-time tokens; keeps the person items (keyed hashes).
     credentials: true,
     secrets: ['IDENTITY_HASH_KEY'],
+    throttle: 'auth',
   },
   {
     id: 'ClaimDailyEggs',
@@ -237,6 +258,7 @@ export const ROUTES = [
     handler: 'user/claim-daily-eggs',
     access: 'user',
     table: 'readwrite',
+    throttle: 'money',
   },
   {
     id: 'ListTransactions',
@@ -282,6 +304,7 @@ export const ROUTES = [
     handler: 'features/create-feature',
     access: 'user',
     table: 'readwrite',
+    throttle: 'money',
   },
   {
     id: 'VoteFeature',
@@ -290,6 +313,7 @@ export const ROUTES = [
     handler: 'features/vote-feature',
     access: 'user',
     table: 'readwrite',
+    throttle: 'money',
   },
   {
     id: 'ListUserFeatures',
@@ -379,6 +403,7 @@ export const ROUTES = [
     handler: 'admin/merge-feature',
     access: 'admin',
     table: 'readwrite',
+    throttle: 'money',
   },
   {
     id: 'UnmergeFeature',
@@ -387,6 +412,7 @@ export const ROUTES = [
     handler: 'admin/unmerge-feature',
     access: 'admin',
     table: 'readwrite',
+    throttle: 'money',
   },
   {
     id: 'GetFeatureMerge',
@@ -412,6 +438,7 @@ export const ROUTES = [
     handler: 'admin/adjust-user-eggs',
     access: 'admin',
     table: 'readwrite',
+    throttle: 'money',
   },
   {
     id: 'GetTrackerStats',

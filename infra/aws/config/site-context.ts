@@ -63,9 +63,29 @@ export interface MailSettings {
   readonly identity: string;
 }
 
+/**
+ * The environments one command deploys: `dev` is cheap and disposable (everything is deleted with
+ * the stack, no WAF, no alarms), `prod` is protected and watched (infra/aws/README.md, "Stages").
+ */
+export const STAGES = ['dev', 'prod'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** Where prod's alarms go: an SNS topic per region, with this address subscribed. */
+export interface AlarmSettings {
+  readonly email?: string;
+}
+
 /** Everything an operator can set with `-c key=value` or in `cdk.json` (see infra/aws/README.md). */
 export interface SiteSettings {
+  readonly stage: Stage;
+  /** The CloudFormation stack's name: the `stackName` context plus the stage (`Hatchworks-Prod`). */
   readonly stackName: string;
+  /**
+   * The site stack's region when the operator names one (`region`, else the CLI's default).
+   * Prod needs one (its WAF and CloudFront alarms live in us-east-1 and reference it).
+   */
+  readonly region?: string;
+  readonly alarms: AlarmSettings;
   /**
    * Written to `/config.json` beside the bundle. Its `auth` is the external issuer's, or null
    * with Cognito: the stack fills it in once the user pool exists.
@@ -84,6 +104,9 @@ export interface SiteSettings {
 
 /** The context keys of the app, in one place so README, code and tests agree. */
 export const CONTEXT_KEYS = {
+  stage: 'stage',
+  region: 'region',
+  alarmEmail: 'alarmEmail',
   stackName: 'stackName',
   domainName: 'domainName',
   certificateArn: 'certificateArn',
@@ -190,7 +213,7 @@ export function checkDomainPrefix(prefix: string, key: string): string {
   return prefix;
 }
 
-function identity(node: Node): IdentitySettings {
+function identity(node: Node, stage: Stage): IdentitySettings {
   const issuer = text(node, CONTEXT_KEYS.authIssuer);
   const clientId = text(node, CONTEXT_KEYS.authClientId);
   const audience = text(node, CONTEXT_KEYS.authAudience);
@@ -238,7 +261,10 @@ function identity(node: Node): IdentitySettings {
       `Set "${CONTEXT_KEYS.authDomainPrefix}" or "${CONTEXT_KEYS.authDomainName}", not both.`,
     );
   }
-  const mode = (text(node, CONTEXT_KEYS.authThreatProtection) ?? 'enforced').toLowerCase();
+  // Threat protection needs Cognito's Plus plan, billed per user with no free tier: dev does without.
+  const mode = (
+    text(node, CONTEXT_KEYS.authThreatProtection) ?? (stage === 'prod' ? 'enforced' : 'off')
+  ).toLowerCase();
   const threatProtection = THREAT_PROTECTION_MODES.find((candidate) => candidate === mode);
   if (!threatProtection) {
     throw new SiteContextError(
@@ -334,13 +360,59 @@ function mail(node: Node): MailSettings | undefined {
   return { from, identity: identity ?? domain.toLowerCase() };
 }
 
+function stage(node: Node): Stage {
+  const value = (text(node, CONTEXT_KEYS.stage) ?? 'dev').toLowerCase();
+  const named = STAGES.find((candidate) => candidate === value);
+  if (!named) {
+    throw new SiteContextError(`"${CONTEXT_KEYS.stage}" must be one of ${STAGES.join(', ')}.`);
+  }
+  return named;
+}
+
+/** A region name as AWS spells them (`eu-west-1`, `us-gov-west-1`, `ap-southeast-4`). */
+const REGION = /^[a-z]{2}(?:-[a-z]+)+-\d$/;
+
+function region(node: Node): string | undefined {
+  const value = text(node, CONTEXT_KEYS.region) ?? process.env.CDK_DEFAULT_REGION;
+  if (value === undefined) return undefined;
+  if (!REGION.test(value)) {
+    throw new SiteContextError(
+      `"${CONTEXT_KEYS.region}" must be an AWS region such as eu-west-1; got "${value}".`,
+    );
+  }
+  return value;
+}
+
+function alarms(node: Node, stageName: Stage): AlarmSettings {
+  const email = text(node, CONTEXT_KEYS.alarmEmail);
+  if (email === undefined) return {};
+  if (stageName !== 'prod') {
+    throw new SiteContextError(
+      `"${CONTEXT_KEYS.alarmEmail}" needs "${CONTEXT_KEYS.stage}=prod": dev has no alarms.`,
+    );
+  }
+  if (!EMAIL_ADDRESS.test(email)) {
+    throw new SiteContextError(
+      `"${CONTEXT_KEYS.alarmEmail}" must be an email address; got "${email}".`,
+    );
+  }
+  return { email };
+}
+
+const STAGE_SUFFIX: Record<Stage, string> = { dev: 'Dev', prod: 'Prod' };
+
 /** Reads and checks the operator's context once; a wrong value fails synth naming its key. */
 export function readSiteSettings(node: Node): SiteSettings {
+  const stageName = stage(node);
   const domain = customDomain(node);
-  const identitySettings = identity(node);
+  const identitySettings = identity(node, stageName);
   const mailSettings = mail(node);
+  const regionName = region(node);
   return {
-    stackName: text(node, CONTEXT_KEYS.stackName) ?? 'Hatchworks',
+    stage: stageName,
+    stackName: `${text(node, CONTEXT_KEYS.stackName) ?? 'Hatchworks'}-${STAGE_SUFFIX[stageName]}`,
+    ...(regionName ? { region: regionName } : {}),
+    alarms: alarms(node, stageName),
     runtimeConfig: runtimeConfig(node, identitySettings),
     ...(domain ? { customDomain: domain } : {}),
     identity: identitySettings,

@@ -6,6 +6,7 @@ import {
   HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
+  type CfnStage,
   PayloadFormatVersion,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -17,6 +18,7 @@ import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
 import { AppFunction } from './app-function';
 import type { FunctionKeys } from './function-keys';
 import { routeFunctionSpec } from './function-spec';
+import { LATENCY_WATCHED_ROUTES, routeThrottleOf, STAGE_THROTTLE } from './route-throttles';
 import type { SearchIndex } from './search-index';
 
 /** The API Gateway route key of a manifest entry (`ANY` stays `ANY`). */
@@ -54,6 +56,27 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
   }),
 );
 
+/**
+ * Each manifest route's throttle (`route-throttles.ts`), keyed by route key as API Gateway wants;
+ * the routes whose p99 latency is alarmed on also get per-route metrics.
+ */
+function routeSettings(): Record<string, unknown> {
+  const watched = new Set<string>(LATENCY_WATCHED_ROUTES);
+  return Object.fromEntries(
+    (ROUTES as readonly RouteDefinition[]).map((route) => {
+      const throttle = routeThrottleOf(route);
+      return [
+        httpRouteKey(route).key,
+        {
+          ThrottlingRateLimit: throttle.rateLimit,
+          ThrottlingBurstLimit: throttle.burstLimit,
+          ...(watched.has(route.id) ? { DetailedMetricsEnabled: true } : {}),
+        },
+      ];
+    }),
+  );
+}
+
 export interface AppApiProps {
   readonly table: ITable;
   /** Environment for every function (log level, debug switches). */
@@ -64,9 +87,6 @@ export interface AppApiProps {
   readonly siteUrl?: string;
   /** The search snapshot, read by the routes marked `searchIndex` (issue 13). */
   readonly search?: SearchIndex;
-  /** Steady-state requests per second across the API before API Gateway answers 429. */
-  readonly rateLimit?: number;
-  readonly burstLimit?: number;
 }
 
 /**
@@ -99,7 +119,7 @@ export class AppApi extends Construct {
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       autoDeploy: true,
-      throttle: { rateLimit: props.rateLimit ?? 50, burstLimit: props.burstLimit ?? 100 },
+      throttle: STAGE_THROTTLE,
       accessLogSettings: {
         destination: new LogGroupLogDestination(this.accessLogs),
         format: ACCESS_LOG_FORMAT,
@@ -125,6 +145,7 @@ export class AppApi extends Construct {
     };
 
     const functions = new Map<string, AppFunction>();
+    const routes: HttpRoute[] = [];
     for (const route of ROUTES as readonly RouteDefinition[]) {
       const fn = new AppFunction(this, route.id, {
         logGroup: logGroupOf(route),
@@ -136,13 +157,14 @@ export class AppApi extends Construct {
         },
         ...(props.keys ? { keys: props.keys } : {}),
       });
-      new HttpRoute(this, `${route.id}Route`, {
+      const httpRoute = new HttpRoute(this, `${route.id}Route`, {
         httpApi: this.httpApi,
         routeKey: httpRouteKey(route),
         integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.function, {
           payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
         }),
       });
+      routes.push(httpRoute);
       if (route.searchIndex) {
         if (!props.search)
           throw new Error(`${route.id} reads the search index, but none was given`);
@@ -151,6 +173,9 @@ export class AppApi extends Construct {
       functions.set(route.id, fn);
     }
     this.functions = functions;
+    (this.stage.node.defaultChild as CfnStage).routeSettings = routeSettings();
+    // API Gateway refuses settings for a route key it does not know yet.
+    this.stage.node.addDependency(...routes);
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:

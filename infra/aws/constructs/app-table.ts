@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AttributeType,
   BillingMode,
@@ -20,17 +20,22 @@ const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 export class AppTable extends Construct {
   readonly table: ITable;
 
-  constructor(scope: Construct, id: string) {
+  /**
+   * `protect` (prod, the default) keeps the guards above; without it (dev) the table has no
+   * point-in-time recovery and goes with the stack: cheap and disposable.
+   */
+  constructor(scope: Construct, id: string, props: { readonly protect?: boolean } = {}) {
     super(scope, id);
+    const protect = props.protect ?? true;
     const table = new Table(this, 'Table', {
       partitionKey: stringKey(TABLE_DEFINITION.partitionKey),
       sortKey: stringKey(TABLE_DEFINITION.sortKey),
       // Traffic is spiky and small; on-demand costs nothing when idle and needs no capacity plan.
       billingMode: BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      deletionProtection: true,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: protect },
+      deletionProtection: protect,
       timeToLiveAttribute: TABLE_DEFINITION.ttlAttribute,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: protect ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       // Keys only: the mail function reads what it needs from the table (table-definition.ts).
       stream: StreamViewType[TABLE_DEFINITION.streamView],
     });
@@ -42,5 +47,13 @@ export class AppTable extends Construct {
       });
     }
     this.table = table;
+    if (!protect) {
+      Validations.of(table).acknowledge({
+        id: 'AwsSolutions-DDB3',
+        reason:
+          'A dev stage holds throwaway data and goes with its stack: point-in-time recovery ' +
+          '(billed per GB-month) is for prod, whose table keeps it.',
+      });
+    }
   }
 }

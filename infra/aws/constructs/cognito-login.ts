@@ -36,6 +36,8 @@ export interface CognitoLoginProps {
   readonly settings: CognitoIdentitySettings;
   /** `https://<site host>`, where the SPA runs; may be a deploy-time value. */
   readonly siteUrl: string;
+  /** Deletion protection and retained on stack deletion (prod). @default true */
+  readonly protect?: boolean;
 }
 
 /**
@@ -91,8 +93,9 @@ export class CognitoLogin extends Construct {
                 : StandardThreatProtectionMode.AUDIT_ONLY,
           }
         : {}),
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Prod's accounts outlive the stack; dev's go with it.
+      deletionProtection: props.protect ?? true,
+      removalPolicy: (props.protect ?? true) ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
     // The hosted UI's URL is spelled out rather than taken from `domain.baseUrl()`, which

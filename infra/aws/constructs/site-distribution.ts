@@ -46,6 +46,8 @@ export interface SiteDistributionProps {
   readonly customDomain?: CustomDomain;
   /** API paths outside `/api/*` (e.g. `/changelog.xml`), each its own behaviour to the API. */
   readonly rootApiPaths?: readonly string[];
+  /** The ARN of a WAF web ACL (scope CLOUDFRONT, in us-east-1) in front of everything (prod). */
+  readonly webAclArn?: string;
 }
 
 const privateBucketDefaults = {
@@ -117,6 +119,7 @@ export class SiteDistribution extends Construct {
     );
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Hatchworks site and API',
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       defaultRootObject: 'index.html',
       defaultBehavior: {
         // LIST lets S3 answer 404 (not 403) for a missing asset, as the local server does.
@@ -157,10 +160,10 @@ export class SiteDistribution extends Construct {
           }
         : {}),
     });
-    this.acknowledgeFindings(domain !== undefined);
+    this.acknowledgeFindings(domain !== undefined, props.webAclArn !== undefined);
   }
 
-  private acknowledgeFindings(hasCustomDomain: boolean): void {
+  private acknowledgeFindings(hasCustomDomain: boolean, hasWebAcl: boolean): void {
     Validations.of(this.logsBucket).acknowledge({
       id: 'AwsSolutions-S1',
       reason: 'This is the access-log bucket itself; logging its own access would recurse.',
@@ -171,18 +174,20 @@ export class SiteDistribution extends Construct {
         reason: 'A public portfolio and community site, meant to be reachable from every country.',
       },
       {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          "WAF's fixed monthly cost is out of scale for a small studio site; API Gateway " +
-          "throttling and the API's own per-user limits bound abuse. Revisit if abuse appears.",
-      },
-      {
         id: '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
         reason:
           'defaultRootObject is index.html and every extension-less path is rewritten to it, ' +
           'so no request lists the bucket; LIST only makes a missing file 404 instead of 403.',
       },
     );
+    if (!hasWebAcl) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'Dev stages go without the WAF (~$10/month fixed): API Gateway throttling and the ' +
+          "API's own per-user limits bound abuse there; prod attaches the web ACL.",
+      });
+    }
     if (!hasCustomDomain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',

@@ -1,15 +1,19 @@
-import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, Lazy, RemovalPolicies, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnLogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { ROOT_API_PATHS } from '@hatchworks/shared/routes';
 import { cspOriginsFor } from '../../shared/csp-origins';
 import { ORIGIN_VERIFY_HEADER } from '@hatchworks/functions/middleware/origin-lock';
+import { METRICS_NAMESPACE_ENV } from '@hatchworks/functions/lib/metrics';
 import type {
+  AlarmSettings,
   CustomDomain,
   IdentitySettings,
   KeyGenerations,
   LogLevel,
   MailSettings,
+  Stage,
   TokenSettings,
 } from '../config/site-context';
 import { AppApi } from '../constructs/app-api';
@@ -27,10 +31,21 @@ import { SiteDistribution } from '../constructs/site-distribution';
 import { TokenSigningKey } from '../constructs/token-signing-key';
 import { UserMigration } from '../constructs/user-migration';
 import { PROJECT_BUILDS, WEB_DIST } from '../paths';
+import { MonitoringStack } from './monitoring-stack';
 
 export { API_ROUTE_KEYS } from '../constructs/app-api';
 
 export interface SiteStackProps extends StackProps {
+  /**
+   * `prod` keeps the table, user pool and secrets when the stack goes and is watched (alarms,
+   * dashboard); `dev` is disposable: everything goes with the stack, logs last a week.
+   * @default 'prod'
+   */
+  readonly stage?: Stage;
+  /** Prod's alarms (the nested Monitoring stack). @default none */
+  readonly alarms?: AlarmSettings;
+  /** The web ACL in front of CloudFront (prod), with its name (the WAF metrics' dimension). */
+  readonly webAcl?: { readonly arn: string; readonly name: string };
   /**
    * Written to `/config.json` beside the bundle. With Cognito, its `auth` is replaced by the
    * user pool's.
@@ -103,6 +118,8 @@ export class SiteStack extends Stack {
   readonly cognito?: CognitoLogin;
   /** Cognito's user-migration trigger; undefined with an external issuer. */
   readonly userMigration?: UserMigration;
+  /** Prod's alarms and dashboard; undefined in dev. */
+  readonly monitoring?: MonitoringStack;
   /** What `/config.json` holds. */
   readonly runtimeConfig: RuntimeConfig;
   /** The sender identity and mail settings of the mail function; undefined without one. */
@@ -111,6 +128,7 @@ export class SiteStack extends Stack {
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
     const identity = props.identity ?? { kind: 'cognito', threatProtection: 'enforced' };
+    const protect = (props.stage ?? 'prod') === 'prod';
 
     // The client's callback URLs need the distribution's host name, and the distribution's CSP
     // needs the login's origins. Those are spelled out from the domain prefix and the region,
@@ -122,6 +140,7 @@ export class SiteStack extends Stack {
       this.cognito = new CognitoLogin(this, 'Login', {
         settings: identity,
         siteUrl: `https://${siteHost}`,
+        protect,
       });
     }
     this.runtimeConfig = this.cognito
@@ -132,7 +151,7 @@ export class SiteStack extends Stack {
     const generations = props.keyGenerations ?? { tokenKey: '1', originSecret: '1' };
     if (props.mail) this.mail = this.mailAccess(props.mail, `https://${siteHost}`);
 
-    this.table = new AppTable(this, 'Data');
+    this.table = new AppTable(this, 'Data', { protect });
     this.signingKey = new TokenSigningKey(this, 'TokenSigningKey', {
       generation: generations.tokenKey,
     });
@@ -145,6 +164,8 @@ export class SiteStack extends Stack {
       LOG_CONSUMED_CAPACITY: String(props.logConsumedCapacity ?? false),
       // Every function refuses requests without it: the API is reachable only through CloudFront.
       ORIGIN_VERIFY_SECRET: this.originSecret.value,
+      // The namespace of the functions' EMF metrics (business figures, transaction conflicts).
+      [METRICS_NAMESPACE_ENV]: `Hatchworks/${this.stackName}`,
     };
     const keys: FunctionKeys = {
       tokenEnvironment: {
@@ -161,6 +182,7 @@ export class SiteStack extends Stack {
     const logEnvironment = {
       LOG_LEVEL: environment.LOG_LEVEL,
       LOG_CONSUMED_CAPACITY: environment.LOG_CONSUMED_CAPACITY,
+      [METRICS_NAMESPACE_ENV]: environment[METRICS_NAMESPACE_ENV],
     };
     this.search = new SearchIndex(this, 'Search', {
       table: this.table.table,
@@ -198,6 +220,7 @@ export class SiteStack extends Stack {
       rootApiPaths: ROOT_API_PATHS,
       cspOrigins: cspOriginsFor(this.runtimeConfig),
       ...(props.customDomain ? { customDomain: props.customDomain } : {}),
+      ...(props.webAcl ? { webAclArn: props.webAcl.arn } : {}),
     });
     this.deployment = new SiteDeployment(this, 'Deployment', {
       bucket: this.site.bucket,
@@ -206,6 +229,42 @@ export class SiteStack extends Stack {
       projectBuildsPath: props.projectBuildsPath ?? PROJECT_BUILDS,
       runtimeConfig: this.runtimeConfig,
     });
+
+    if (protect) {
+      this.monitoring = new MonitoringStack(this, 'Monitoring', {
+        siteName: this.stackName,
+        stage: this.api.stage,
+        table: this.table.table,
+        functions: [
+          ...[...this.api.functions].map(([id, fn]) => ({ id, function: fn.function })),
+          { id: 'MailSender', function: this.mailSender.handler.function },
+          { id: 'NotificationFanOut', function: this.notifications.handler.function },
+          { id: 'SearchIndexUpdater', function: this.search.updater.function },
+          ...(this.userMigration
+            ? [{ id: 'UserMigration', function: this.userMigration.handler.function }]
+            : []),
+        ],
+        deadLetters: new Map([
+          ['Mail', this.mailSender.deadLetters],
+          ['Notifications', this.notifications.deadLetters],
+          ['NotificationMails', this.notifications.mailDelayDeadLetters],
+          ['SearchIndex', this.search.deadLetters],
+        ]),
+        metricsNamespace: environment[METRICS_NAMESPACE_ENV],
+        ...(props.alarms?.email ? { alarmEmail: props.alarms.email } : {}),
+        distributionId: this.site.distribution.distributionId,
+        webAclName: props.webAcl?.name ?? 'none',
+      });
+    } else {
+      // Dev is disposable: everything goes with the stack (empty the buckets first), and logs
+      // are kept a week.
+      RemovalPolicies.of(this).destroy();
+      Aspects.of(this).add({
+        visit: (node) => {
+          if (node instanceof CfnLogGroup) node.retentionInDays = RetentionDays.ONE_WEEK;
+        },
+      });
+    }
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${siteHost}` });
     new CfnOutput(this, 'DistributionDomainName', {

@@ -56,6 +56,8 @@ export function synthSite(options: SynthOptions = {}): SynthesizedSite {
       context: {
         ...cdkJsonContext(),
         ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+        // The tests hold the deployable shape to account: prod, unless a test asks for dev.
+        stage: 'prod',
         ...options.context,
       },
     },
