@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey } from '@hatchworks/shared/routes';
 import { TABLE_ACTIONS } from '../aws/constructs/app-function';
+import { STAGE_THROTTLE } from '../aws/constructs/route-throttles';
 import { API_ROUTE_KEYS } from '../aws/stacks/site-stack';
 import { allowedActions } from './support/iam';
 import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
@@ -116,7 +117,11 @@ describe('the HTTP API on AWS', () => {
         AccessLogSettings: {
           DestinationArn: { 'Fn::GetAtt': [logicalIdOf(site, site.stack.api.accessLogs), 'Arn'] },
         },
-        DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+        // Every route has its own throttle (operations.test.ts); this is the fallback.
+        DefaultRouteSettings: {
+          ThrottlingRateLimit: STAGE_THROTTLE.rateLimit,
+          ThrottlingBurstLimit: STAGE_THROTTLE.burstLimit,
+        },
       }),
     ).not.toThrow();
   });

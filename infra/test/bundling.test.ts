@@ -34,13 +34,13 @@ const MAX_KB_OVER_BARE = 100;
  * the similar-titles route.
  */
 const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
-  'Hatchworks/Mail/Function': 130,
-  'Hatchworks/Api/CreateTrackerFeatureRequest': 101.5,
-  'Hatchworks/Api/TrackerVote': 102.5,
-  'Hatchworks/Api/ListFeatures': 102,
-  'Hatchworks/Api/ListTrackerFeatureRequests': 121,
-  'Hatchworks/Api/ListProjectSuggestions': 120,
-  'Hatchworks/Api/SearchSimilar': 106.5,
+  'Hatchworks-Prod/Mail/Function': 130,
+  'Hatchworks-Prod/Api/CreateTrackerFeatureRequest': 101.5,
+  'Hatchworks-Prod/Api/TrackerVote': 102.5,
+  'Hatchworks-Prod/Api/ListFeatures': 102,
+  'Hatchworks-Prod/Api/ListTrackerFeatureRequests': 121,
+  'Hatchworks-Prod/Api/ListProjectSuggestions': 120,
+  'Hatchworks-Prod/Api/SearchSimilar': 106.5,
 };
 
 const execFileAsync = promisify(execFile);

@@ -188,7 +188,7 @@ describe('the default login: a Cognito user pool with its hosted UI', () => {
     // Assess
     expect(domain.Properties).toMatchObject({
       UserPoolId: { Ref: onlyResource(site, 'AWS::Cognito::UserPool').id },
-      Domain: { 'Fn::Join': ['', ['hatchworks-', expect.anything()]] },
+      Domain: { 'Fn::Join': ['', ['hatchworks-prod-', expect.anything()]] },
     });
     expect(JSON.stringify(domain.Properties.Domain)).toContain('AWS::StackId');
   });
@@ -242,19 +242,13 @@ describe('the default login: a Cognito user pool with its hosted UI', () => {
       apiBaseUrl: '/api',
       donation: null,
       auth: {
-        authority: [
-          'https://cognito-idp.',
-          expect.anything(),
-          '.',
-          expect.anything(),
-          '/',
-          poolRef,
-        ],
+        // Prod's region is known at synth (its WAF and edge alarms reference it).
+        authority: ['https://cognito-idp.us-east-1.', expect.anything(), '/', poolRef],
         clientId: [clientRef],
         endSessionEndpoint: expect.arrayContaining([
-          'https://hatchworks-',
+          'https://hatchworks-prod-',
           { 'Fn::Select': [0, expect.anything()] },
-          '.amazoncognito.com/logout',
+          expect.stringMatching(/\.amazoncognito\.com\/logout$/),
         ]),
         scope: 'openid profile email',
       },

@@ -122,7 +122,8 @@ describe('the mail context (mailFrom, mailIdentity)', () => {
   /** One synth with a sender, shared by the tests that only read it. */
   const site = () =>
     (synthesized ??= synthSite({
-      context: { mailFrom: 'Hatchworks <no-reply@Hatchworks.example>' },
+      // Dev, whose region is the deployment's (prod names its region at synth).
+      context: { stage: 'dev', mailFrom: 'Hatchworks <no-reply@Hatchworks.example>' },
     }));
 
   it("sends as the sender's domain identity in the stack's region by default", () => {

@@ -83,16 +83,36 @@ describe('cdk-nag AwsSolutions checks', () => {
         '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
         'AwsSolutions-APIG4',
         'AwsSolutions-CFR1',
-        'AwsSolutions-CFR2',
         'AwsSolutions-CFR4',
         'AwsSolutions-COG2',
         'AwsSolutions-IAM5',
         'AwsSolutions-L1',
         'AwsSolutions-S1',
         'AwsSolutions-SMG4',
+        'AwsSolutions-SNS2',
         'AwsSolutions-SQS3',
       ].sort(),
     );
+  });
+});
+
+describe('cdk-nag on the dev stage', () => {
+  let site: SynthesizedSite;
+  beforeAll(() => {
+    site = synthSite({ context: { stage: 'dev', mailFrom: 'no-reply@hatchworks.example' } });
+  });
+
+  it('leaves no finding unacknowledged, errors or warnings', () => {
+    expect(openFindings(site)).toEqual([]);
+  });
+
+  it('acknowledges only what dev leaves out on purpose: the WAF and PITR', () => {
+    // Act
+    const ids = new Set(acknowledgements(site.app).map(({ id }) => id.replace(/\[.*\]$/, '')));
+    // Assess
+    expect(ids).toContain('AwsSolutions-CFR2');
+    expect(ids).toContain('AwsSolutions-DDB3');
+    expect(ids).not.toContain('AwsSolutions-SNS2');
   });
 });
 
