@@ -93,14 +93,15 @@ function chainBreaks(sum: number, entries: readonly Item[]): string[] {
     surplus.set(after, (surplus.get(after) ?? 0) - 1);
     passed.add(before).add(after);
   }
-  const entriesWord = (count: number) => (count === 1 ? '1 entry' : `${count} entries`);
+  const counted = (count: number, one: string, many: string) =>
+    count === 1 ? `1 entry ${one}` : `${count} entries ${many}`;
   const breaks = [...surplus]
     .filter(([, count]) => count !== 0)
     .sort(([a], [b]) => a - b)
     .map(([at, count]) =>
       count > 0
-        ? `${entriesWord(count)} leave ${at} with none reaching it`
-        : `${entriesWord(-count)} reach ${at} with none leaving it`,
+        ? `${counted(count, 'leaves', 'leave')} ${at} with none reaching it`
+        : `${counted(-count, 'reaches', 'reach')} ${at} with none leaving it`,
     );
   for (const at of standing) {
     if (!passed.has(at)) breaks.push(`an entry of 0 eggs stands at ${at}, a balance never held`);
