@@ -25,6 +25,8 @@ export interface BenchOptions {
   readonly seed: number;
   /** Where the JSON report goes; bench/results/<timestamp>.json when absent. */
   readonly out: string | undefined;
+  /** Leave the stack's DynamoDB Local running after the report, for `audit-ledger`, until Ctrl-C. */
+  readonly keep: boolean;
 }
 
 export const USAGE = `Usage: npm run bench -- [options]
@@ -40,6 +42,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --features N    approved feature requests to vote on (default 5, env BENCH_FEATURES)
   --seed N        seed of the random workload mix (default: random, printed; env BENCH_SEED)
   --out FILE      where to write the JSON report (default bench/results/<timestamp>.json)
+  --keep          after the report, keep the bench's DynamoDB Local (in memory) running until
+                  Ctrl-C and print the \`npm run admin -- audit-ledger\` command that audits it
   --help          this text`;
 
 export class UsageError extends Error {}
@@ -69,6 +73,7 @@ export function readOptions(
       features: { type: 'string' },
       seed: { type: 'string' },
       out: { type: 'string' },
+      keep: { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -93,5 +98,6 @@ export function readOptions(
       positiveInteger('--seed', values.seed ?? env.BENCH_SEED) ??
       1 + Math.floor(Math.random() * 2 ** 31),
     out: values.out,
+    keep: values.keep ?? false,
   };
 }

@@ -28,6 +28,24 @@ import { Client, run, setUp } from './workload';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
+/**
+ * `--keep`: the bench's table stays reachable after the report, so the operator's reconciliation
+ * (`npm run admin -- audit-ledger`) can read what the run left, until Ctrl-C.
+ */
+async function keepRunning(stack: LocalStack): Promise<void> {
+  console.log(
+    [
+      '',
+      "The bench's DynamoDB Local keeps running (Ctrl-C stops it). Audit its table with:",
+      `  npm run admin -- audit-ledger --table ${stack.tableName} --endpoint ${stack.dynamoEndpoint}`,
+    ].join('\n'),
+  );
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}
+
 async function bench(options: BenchOptions): Promise<boolean> {
   const startedAt = new Date();
   const loadBefore = loadavg()[0] ?? 0;
@@ -131,6 +149,7 @@ ${formatSearch(search)}`);
       console.log(`
 ${formatMergeBench(merge)}`);
     if (coldStart) console.log(`\n${formatColdStart(coldStart)}`);
+    if (options.keep) await keepRunning(stack);
     return report.ok;
   } finally {
     await stack.stop();

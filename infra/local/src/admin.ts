@@ -1,22 +1,35 @@
 /**
- * Operator command: `npm run admin -- grant <email>` / `revoke <email>`, and the one-off
+ * Operator command: `npm run admin -- grant <email>` / `revoke <email>`, the one-off
  * `backfill-tracker-votes` (issue 13: gives tracker votes written before merging existed the index
- * keys a merge reads them by; a paged, conditional Scan, safe to run twice and beside live traffic).
+ * keys a merge reads them by; a paged, conditional Scan, safe to run twice and beside live traffic)
+ * and `audit-ledger` (issue 14: checks every ledger invariant with paged Queries, changes nothing,
+ * exit code 1 when something does not add up).
  * Locally it uses the running `npm start` (or starts DynamoDB Local on `.data/` itself);
  * with `--table <name>` it works on that DynamoDB table in AWS (credentials and AWS_REGION from
- * the environment, as for the AWS CLI).
+ * the environment, as for the AWS CLI), or on a DynamoDB Local given by `--endpoint <url>` (the
+ * one `npm run bench -- --keep` leaves running).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { LedgerAudit } from '@hatchworks/functions/data/ledger-audit';
 import { startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
 import { LocalStackError } from './local-error';
 import { DATA_DIR } from './paths';
 import { freePort } from './stack';
 
-const USAGE =
-  'Usage: npm run admin -- grant|revoke <email> [--table <aws-table-name>]\n' +
-  '       npm run admin -- backfill-tracker-votes [--table <aws-table-name>]';
+const USAGE = `Usage: npm run admin -- grant|revoke <email> [--table <aws-table-name>]
+       npm run admin -- backfill-tracker-votes [--table <aws-table-name>]
+       npm run admin -- audit-ledger [--table <aws-table-name>] [--endpoint <url>]
+
+  audit-ledger  read-only: checks every ledger invariant (balance = sum of the user's ledger,
+                entries chained by balance_after, no negative balance, one daily claim per user
+                and UTC day, total_eggs and vote_count = the feature's votes, rank keys, votes
+                only on approved/in progress/completed features, every vote paid for) with
+                paged Queries, one request at a time (no Scan); exit code 0 when all hold, 1
+                on any mismatch
+  --table       a DynamoDB table in AWS (credentials and AWS_REGION from the environment)
+  --endpoint    with --table: a DynamoDB Local at this URL instead of AWS (e.g. the bench's)`;
 
 /** Where a running `npm start` says its DynamoDB Local listens. */
 export const ENDPOINT_FILE = join(DATA_DIR, 'dynamodb-endpoint.json');
@@ -60,15 +73,31 @@ async function localEndpoint(): Promise<{
   };
 }
 
+/** The audit in words: each invariant, its mismatches, then one summary line. */
+function formatAudit(report: LedgerAudit): string {
+  const lines = report.results.flatMap((check) => [
+    `${check.ok ? 'ok  ' : 'FAIL'}  ${check.name} (${check.checked})`,
+    ...check.violations.map((violation) => `        ${violation}`),
+  ]);
+  return [
+    ...lines,
+    `${report.users} users, ${report.features} features checked: ${report.mismatches} mismatch(es) (${report.requests} DynamoDB requests).`,
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { table: { type: 'string' } },
+    options: { table: { type: 'string' }, endpoint: { type: 'string' } },
   });
   const [action, email] = positionals;
   const backfill = action === 'backfill-tracker-votes' && positionals.length === 1;
-  if (!backfill && ((action !== 'grant' && action !== 'revoke') || !email)) {
+  const audit = action === 'audit-ledger' && positionals.length === 1;
+  if (!backfill && !audit && ((action !== 'grant' && action !== 'revoke') || !email)) {
     throw new LocalStackError(USAGE);
+  }
+  if (values.endpoint && !values.table) {
+    throw new LocalStackError(`--endpoint needs --table (the table's name there).\n\n${USAGE}`);
   }
 
   let owned: RunningDynamoDb | undefined;
@@ -76,7 +105,8 @@ async function main(): Promise<void> {
   process.env.LOG_LEVEL ??= 'WARN';
   if (values.table) {
     process.env.TABLE_NAME = values.table;
-    delete process.env.DYNAMODB_ENDPOINT;
+    if (values.endpoint) process.env.DYNAMODB_ENDPOINT = values.endpoint;
+    else delete process.env.DYNAMODB_ENDPOINT;
   } else {
     const local = await localEndpoint();
     owned = local.owned;
@@ -84,6 +114,13 @@ async function main(): Promise<void> {
     process.env.DYNAMODB_ENDPOINT = local.endpoint;
   }
   try {
+    if (audit) {
+      const { auditLedger } = await import('@hatchworks/functions/data/ledger-audit');
+      const report = await auditLedger();
+      console.log(formatAudit(report));
+      process.exitCode = report.mismatches === 0 ? 0 : 1;
+      return;
+    }
     if (backfill) {
       const { backfillTrackerVoteIndex } =
         await import('@hatchworks/functions/data/tracker-vote-index-backfill');
