@@ -6,7 +6,6 @@ import type {
 } from '@hatchworks/shared/schemas/eggs';
 import { ACCOUNT_MESSAGES } from '@hatchworks/shared/schemas/users';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
-import { METRIC_NAMES } from '../lib/metrics';
 import { changeBalance } from './balance-change';
 import {
   DuplicateRequest,
@@ -49,7 +48,7 @@ export function claimDailyEggs(
         values: { ':today': today, ':true': true },
         insufficient: () => new ValidationError([]),
         result: (balanceAfter) => ({ new_balance: balanceAfter, eggs_earned: EGGS.daily }),
-        metrics: { [METRIC_NAMES.eggsClaimed]: EGGS.daily },
+        metrics: { EggsClaimed: EGGS.daily },
       };
     },
   });

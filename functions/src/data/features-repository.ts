@@ -13,7 +13,6 @@ import type { CreateFeatureInputSchema } from '@hatchworks/shared/schemas/featur
 import type { LedgerEntry, LedgerFeature } from '@hatchworks/shared/schemas/eggs';
 import type * as z from 'zod/mini';
 import { AppError, ForbiddenError } from '../lib/errors';
-import { METRIC_NAMES } from '../lib/metrics';
 import { changeBalance } from './balance-change';
 import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
@@ -359,7 +358,7 @@ export function createFeature(
         amount: -EGGS.featureCreationCost,
         kind: 'feature_creation',
         reference: id,
-        metrics: { [METRIC_NAMES.featureRequests]: 1 },
+        metrics: { FeatureRequestsCreated: 1 },
         userSet: ['features_created = if_not_exists(features_created, :zero) + :one'],
         values: { ':zero': 0, ':one': 1 },
         insufficient: notEnoughEggs,

@@ -1,7 +1,7 @@
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { emitMetric, METRIC_NAMES } from '../lib/metrics';
+import { emitMetrics } from '../lib/metrics';
 import { db, tableName } from './client';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -42,20 +42,17 @@ export function putNew(item: Record<string, unknown>) {
  * TransactWriteItems goes through, whether its caller retries it (`retryOnConflict`, the tracker
  * vote's own loop) or gives up (a sign-up that met another on the user counter).
  */
-export async function transact(items: TransactItem[], clientRequestToken?: string) {
-  try {
-    return await db.send(
-      new TransactWriteCommand({
-        TransactItems: items,
-        ...(clientRequestToken ? { ClientRequestToken: clientRequestToken } : {}),
-      }),
-    );
-  } catch (error) {
+export function transact(items: TransactItem[], clientRequestToken?: string) {
+  const command = new TransactWriteCommand({
+    TransactItems: items,
+    ...(clientRequestToken ? { ClientRequestToken: clientRequestToken } : {}),
+  });
+  return db.send(command).catch((error: unknown) => {
     if (cancellationCodes(error)?.includes('TransactionConflict')) {
-      emitMetric(METRIC_NAMES.transactionConflicts);
+      emitMetrics({ TransactionConflicts: 1 });
     }
     throw error;
-  }
+  });
 }
 
 export interface RetryOptions {

@@ -2,7 +2,6 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { FEATURE_MESSAGES, type Vote, type VoteResult } from '@hatchworks/shared/schemas/features';
 import { AppError, NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { METRIC_NAMES } from '../lib/metrics';
 import { changeBalance } from './balance-change';
 import { db, tableName } from './client';
 import { followerUpdate } from './notification-events';
@@ -138,7 +137,7 @@ export async function castVote(
         // re-read; a feature that is no longer approved then answers 'Voting is only allowed on
         // approved features'.
         effectFailed: () => 'retry',
-        metrics: { [METRIC_NAMES.featureVotes]: 1, [METRIC_NAMES.eggsAllocated]: eggs },
+        metrics: { FeatureVotes: 1, EggsAllocated: eggs },
         // The totals as read plus this vote: exact when no one else voted on the feature
         // meanwhile, else the least they can be once this vote has landed.
         result: (balanceAfter) => ({
