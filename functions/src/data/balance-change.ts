@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, UnauthorizedError } from '../lib/errors';
+import { emitMetrics, type MetricValues } from '../lib/metrics';
 import { db, tableName } from './client';
 import { idempotencyKeys, userKeys } from './keys';
 import { ledgerEntryItem, type LedgerKind } from './ledger';
@@ -39,6 +40,8 @@ export interface BalancePlan<R> {
   /** Thrown when the change would leave the balance below 0. */
   readonly insufficient: () => Error;
   readonly result: (balanceAfter: number) => R;
+  /** The business figures the change adds, recorded once it is written (never on a replay). */
+  readonly metrics?: MetricValues;
 }
 
 export interface BalanceChange<R> {
@@ -185,6 +188,7 @@ export async function changeBalance<R>(change: BalanceChange<R>): Promise<R> {
       : undefined;
     try {
       await retryOnConflict(() => transact(items, token));
+      if (plan.metrics) emitMetrics(plan.metrics);
       return result;
     } catch (error) {
       const codes = cancellationCodes(error);

@@ -48,6 +48,7 @@ export function claimDailyEggs(
         values: { ':today': today, ':true': true },
         insufficient: () => new ValidationError([]),
         result: (balanceAfter) => ({ new_balance: balanceAfter, eggs_earned: EGGS.daily }),
+        metrics: { EggsClaimed: EGGS.daily },
       };
     },
   });

@@ -358,6 +358,7 @@ export function createFeature(
         amount: -EGGS.featureCreationCost,
         kind: 'feature_creation',
         reference: id,
+        metrics: { FeatureRequestsCreated: 1 },
         userSet: ['features_created = if_not_exists(features_created, :zero) + :one'],
         values: { ':zero': 0, ':one': 1 },
         insufficient: notEnoughEggs,

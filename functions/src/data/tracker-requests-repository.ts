@@ -13,6 +13,7 @@ import {
   type TrackerStatus,
 } from '@hatchworks/shared/schemas/tracker';
 import { ValidationError } from '../lib/errors';
+import { emitMetrics } from '../lib/metrics';
 import { tableName } from './client';
 import { followerUpdate } from './notification-events';
 import { projectKeys, trackerRequestKeys, trackerSortValue } from './keys';
@@ -151,6 +152,7 @@ export async function createTrackerRequest(
     if (project && failedCondition(cancellationCodes(error), 0)) throw unknownProject();
     throw error;
   }
+  emitMetrics({ TrackerRequestsCreated: 1 });
   return request;
 }
 

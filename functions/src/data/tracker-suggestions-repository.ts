@@ -6,6 +6,7 @@ import {
   type SuggestionGroup,
   type SuggestionSort,
 } from '@hatchworks/shared/schemas/tracker';
+import { emitMetrics } from '../lib/metrics';
 import { tableName } from './client';
 import { trackerSortValue, trackerSuggestionKeys } from './keys';
 import { followerUpdate } from './notification-events';
@@ -112,6 +113,7 @@ export async function createSuggestion(
   ];
   // Every creation updates the one counter item: simultaneous ones conflict and try again.
   await retryOnConflict(() => transact(items));
+  emitMetrics({ ProjectSuggestionsCreated: 1 });
   return suggestion;
 }
 

@@ -6,6 +6,7 @@ import {
   type VoteTargetType,
 } from '@hatchworks/shared/schemas/tracker';
 import { ConflictError, NotFoundError, RateLimitedError } from '../lib/errors';
+import { emitMetrics } from '../lib/metrics';
 import { TRACKER_MERGE_MESSAGES } from '@hatchworks/shared/schemas/tracker-merge';
 import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
@@ -174,6 +175,8 @@ export async function castVote<R extends VotableRecord>(
             ]
           : []),
       ]);
+      // An upvote added (a new one or a downvote turned up); a removed or down vote is not one.
+      if (after === 'up') emitMetrics({ TrackerVotes: 1 });
       return { votes: updated.votes, myVote: after };
     } catch (error) {
       if (guard && failedCondition(cancellationCodes(error), views.length + 2)) {

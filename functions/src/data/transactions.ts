@@ -1,6 +1,7 @@
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { emitMetrics } from '../lib/metrics';
 import { db, tableName } from './client';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -37,14 +38,21 @@ export function putNew(item: Record<string, unknown>) {
 /**
  * Writes the items all together or not at all. A `clientRequestToken` makes the write idempotent
  * for ten minutes (a retry with the same token and the same items is not applied twice).
+ * Every transaction cancelled by a `TransactionConflict` is counted here, where every
+ * TransactWriteItems goes through, whether its caller retries it (`retryOnConflict`, the tracker
+ * vote's own loop) or gives up (a sign-up that met another on the user counter).
  */
 export function transact(items: TransactItem[], clientRequestToken?: string) {
-  return db.send(
-    new TransactWriteCommand({
-      TransactItems: items,
-      ...(clientRequestToken ? { ClientRequestToken: clientRequestToken } : {}),
-    }),
-  );
+  const command = new TransactWriteCommand({
+    TransactItems: items,
+    ...(clientRequestToken ? { ClientRequestToken: clientRequestToken } : {}),
+  });
+  return db.send(command).catch((error: unknown) => {
+    if (cancellationCodes(error)?.includes('TransactionConflict')) {
+      emitMetrics({ TransactionConflicts: 1 });
+    }
+    throw error;
+  });
 }
 
 export interface RetryOptions {

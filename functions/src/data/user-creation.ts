@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ulid } from 'ulid';
 import { EGGS } from '@hatchworks/shared/constants';
 import { ConflictError } from '../lib/errors';
+import { emitMetrics } from '../lib/metrics';
 import { tableName } from './client';
 import { passwordItem } from './credentials-repository';
 import { counterKeys, userKeys } from './keys';
@@ -133,6 +134,8 @@ export async function createUser(input: NewUser, now = new Date()): Promise<Crea
     }
     try {
       await transact(items);
+      // Registration and a first hosted sign-in both come here: one sign-up per account.
+      emitMetrics({ SignUps: 1 });
       return { created: true, user, welcomeEggs: due ? EGGS.welcomeBonus : 0 };
     } catch (error) {
       const codes = cancellationCodes(error);

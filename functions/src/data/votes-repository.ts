@@ -137,6 +137,7 @@ export async function castVote(
         // re-read; a feature that is no longer approved then answers 'Voting is only allowed on
         // approved features'.
         effectFailed: () => 'retry',
+        metrics: { FeatureVotes: 1, EggsAllocated: eggs },
         // The totals as read plus this vote: exact when no one else voted on the feature
         // meanwhile, else the least they can be once this vote has landed.
         result: (balanceAfter) => ({

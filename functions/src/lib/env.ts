@@ -11,6 +11,9 @@ const EnvSchema = z.object({
   AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
   /** 'true' makes every DynamoDB call report its consumed capacity in the logs (bench/debug). */
   LOG_CONSUMED_CAPACITY: z._default(z.enum(['true', 'false']), 'false'),
+  // METRICS_NAMESPACE (the EMF metrics' namespace, set by the stack) is not checked here: lib/
+  // metrics.ts reads it at each emission, so tests can switch it, and every byte here is in
+  // every bundle.
   /**
    * The private key that signs the product's own tokens, only in token-issuing functions: a
    * private ES256 JWK given directly (local stack, tests)...

@@ -3,7 +3,8 @@ import {
   type Feature,
   type FeatureStatus,
 } from '@hatchworks/shared/schemas/features';
-import { SEARCH_LIMITS, type SimilarItem } from '@hatchworks/shared/schemas/search';
+import { SEARCH_LIMITS } from '@hatchworks/shared/schemas/search';
+import type { SimilarItem } from '@hatchworks/shared/schemas/search-similar';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import type { SuggestionGroup } from '@hatchworks/shared/schemas/tracker';
 import { batchGetItems } from '../data/batch-get';

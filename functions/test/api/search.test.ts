@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Feature, FeatureList } from '@hatchworks/shared/schemas/features';
 import type { Project } from '@hatchworks/shared/schemas/projects';
-import type { SimilarList } from '@hatchworks/shared/schemas/search';
+import type { SimilarList } from '@hatchworks/shared/schemas/search-similar';
 import { api } from '../../../test/support/api';
 import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
 import { createProject, featureInput, postFeature } from '../../../test/support/features';

@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { describe, expect, it } from 'vitest';
-import { retryOnConflict } from '../../src/data/transactions';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../src/data/client';
+import { retryOnConflict, transact } from '../../src/data/transactions';
 
 const cancelled = (...codes: string[]) =>
   new TransactionCanceledException({
@@ -52,5 +53,63 @@ describe('retryOnConflict', () => {
 
     await expect(retryOnConflict(operation, { sleep: async () => undefined })).rejects.toThrow();
     expect(calls).toBe(1);
+  });
+});
+
+describe('transact counts transaction conflicts as an EMF metric', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  /** The TransactionConflicts figures written to stdout while `act` runs. */
+  async function conflictsCounted(act: () => Promise<unknown>): Promise<number[]> {
+    vi.stubEnv('METRICS_NAMESPACE', 'Hatchworks/test');
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    await act().catch(() => undefined);
+    return write.mock.calls
+      .map(([chunk]) => String(chunk))
+      .filter((line) => line.startsWith('{"_aws"'))
+      .map((line) => Number((JSON.parse(line) as Record<string, unknown>).TransactionConflicts));
+  }
+
+  const items = [{ ConditionCheck: { TableName: 't', Key: {}, ConditionExpression: 'x' } }];
+
+  it('counts each attempt that retryOnConflict sees cancelled by a conflict', async () => {
+    // Prepare: the table answers two conflicts, then takes the write.
+    const send = vi
+      .spyOn(db, 'send')
+      .mockRejectedValueOnce(cancelled('None', 'TransactionConflict'))
+      .mockRejectedValueOnce(cancelled('TransactionConflict'))
+      .mockResolvedValueOnce({} as never);
+    // Act
+    const counted = await conflictsCounted(() =>
+      retryOnConflict(() => transact(items), { sleep: async () => undefined }),
+    );
+    // Assess
+    expect(send).toHaveBeenCalledTimes(3);
+    expect(counted).toEqual([1, 1]);
+  });
+
+  it('counts a conflict its caller does not retry', async () => {
+    vi.spyOn(db, 'send').mockRejectedValueOnce(cancelled('TransactionConflict', 'None'));
+
+    const counted = await conflictsCounted(() => transact(items));
+
+    expect(counted).toEqual([1]);
+  });
+
+  it('counts nothing for a failed condition, another error or a write that succeeds', async () => {
+    // Prepare
+    vi.spyOn(db, 'send')
+      .mockRejectedValueOnce(cancelled('ConditionalCheckFailed', 'None'))
+      .mockRejectedValueOnce(new Error('network down'))
+      .mockResolvedValueOnce({} as never);
+    // Act
+    const counted = await conflictsCounted(async () => {
+      for (let call = 0; call < 3; call += 1) await transact(items).catch(() => undefined);
+    });
+    // Assess
+    expect(counted).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { SimilarQuerySchema, type SimilarList } from '@hatchworks/shared/schemas/search';
+import { SimilarQuerySchema, type SimilarList } from '@hatchworks/shared/schemas/search-similar';
 import { authHandler } from '../../middleware/auth-handler';
 import { similarItems } from '../../search/search-lists';
 

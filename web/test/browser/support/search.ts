@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SimilarList } from '@hatchworks/shared/schemas/search';
+import type { SimilarList } from '@hatchworks/shared/schemas/search-similar';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import { apiData } from './features';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { SimilarListSchema, type SimilarItem } from '@hatchworks/shared/schemas/search';
+import { SimilarListSchema, type SimilarItem } from '@hatchworks/shared/schemas/search-similar';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import { apiRequest } from '../../../lib/api-client';
 import { similarQuery } from '../../../lib/search-query';
