@@ -54,6 +54,7 @@ export function createSiteApp(
     crossRegionReferences,
     stage: settings.stage,
     alarms: settings.alarms,
+    ...(settings.existingTable ? { existingTable: settings.existingTable } : {}),
     ...(waf ? { webAcl: { arn: waf.firewall.webAcl.attrArn, name: webAclName } } : {}),
     runtimeConfig: settings.runtimeConfig,
     identity: settings.identity,

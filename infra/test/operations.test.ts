@@ -539,3 +539,47 @@ describe('the stage context', () => {
     expect(JSON.stringify(config.WebACLId)).toContain('Hatchworks-Prod-Waf');
   });
 });
+
+describe('switching to a restored table (tableName, tableStreamArn)', () => {
+  const tableName = 'Hatchworks-Prod-restored-20261125';
+  const tableStreamArn = `arn:aws:dynamodb:eu-west-1:123456789012:table/${tableName}/stream/2026-11-25T12:00:00.000`;
+  let site: SynthesizedSite;
+  beforeAll(() => {
+    site = synthSite({
+      context: { stage: 'prod', region: 'eu-west-1', tableName, tableStreamArn },
+    });
+  });
+
+  it('makes no table and points every function, grant and stream consumer at the restored one', () => {
+    expect(ofType(site.template, 'AWS::DynamoDB::Table')).toEqual([]);
+    const functions = ofType(site.template, 'AWS::Lambda::Function').flatMap(([, fn]) => {
+      const variables = (fn.Properties?.Environment as { Variables?: Record<string, unknown> })
+        ?.Variables;
+      return variables?.TABLE_NAME === undefined ? [] : [variables.TABLE_NAME];
+    });
+    expect(functions.length).toBeGreaterThan(ROUTES.length);
+    expect(new Set(functions)).toEqual(new Set([tableName]));
+    const sources = ofType(site.template, 'AWS::Lambda::EventSourceMapping').filter(([, source]) =>
+      JSON.stringify(source.Properties?.EventSourceArn).includes('dynamodb'),
+    );
+    expect(sources.length).toBeGreaterThanOrEqual(3);
+    for (const [id, source] of sources) {
+      expect(source.Properties?.EventSourceArn, `${id}`).toBe(tableStreamArn);
+    }
+    const roles = JSON.stringify(ofType(site.template, 'AWS::IAM::Role'));
+    expect(roles).toContain(`:table/${tableName}`);
+  });
+
+  it.each([
+    [{ tableName: 'restored' }, 'Set both "tableName" and "tableStreamArn", or neither.'],
+    [
+      {
+        tableName: 'restored',
+        tableStreamArn: 'arn:aws:dynamodb:eu-west-1:123456789012:table/other/stream/x',
+      },
+      '"tableStreamArn" must be the stream ARN of table "restored"',
+    ],
+  ])('refuses %j', (context, message) => {
+    expect(() => synthSite({ context: { stage: 'prod', ...context } })).toThrow(message);
+  });
+});

@@ -75,6 +75,13 @@ export interface AlarmSettings {
   readonly email?: string;
 }
 
+/** A table made outside the stack (a point-in-time restore), with its stream. */
+export interface ExistingTable {
+  readonly tableName: string;
+  /** The table's stream (keys only), which feeds the mail, notification and search functions. */
+  readonly tableStreamArn: string;
+}
+
 /** Everything an operator can set with `-c key=value` or in `cdk.json` (see infra/aws/README.md). */
 export interface SiteSettings {
   readonly stage: Stage;
@@ -86,6 +93,11 @@ export interface SiteSettings {
    */
   readonly region?: string;
   readonly alarms: AlarmSettings;
+  /**
+   * An existing table the stack uses instead of making its own: the switch to a table restored
+   * to a point in time (docs/operations.md, "Restore the table").
+   */
+  readonly existingTable?: ExistingTable;
   /**
    * Written to `/config.json` beside the bundle. Its `auth` is the external issuer's, or null
    * with Cognito: the stack fills it in once the user pool exists.
@@ -107,6 +119,8 @@ export const CONTEXT_KEYS = {
   stage: 'stage',
   region: 'region',
   alarmEmail: 'alarmEmail',
+  tableName: 'tableName',
+  tableStreamArn: 'tableStreamArn',
   stackName: 'stackName',
   domainName: 'domainName',
   certificateArn: 'certificateArn',
@@ -399,6 +413,28 @@ function alarms(node: Node, stageName: Stage): AlarmSettings {
   return { email };
 }
 
+const STREAM_ARN =
+  /^arn:aws[a-z-]*:dynamodb:[a-z0-9-]+:\d{12}:table\/([A-Za-z0-9_.-]{3,255})\/stream\/.+$/;
+
+function existingTable(node: Node): ExistingTable | undefined {
+  const tableName = text(node, CONTEXT_KEYS.tableName);
+  const tableStreamArn = text(node, CONTEXT_KEYS.tableStreamArn);
+  if (!tableName && !tableStreamArn) return undefined;
+  if (!tableName || !tableStreamArn) {
+    throw new SiteContextError(
+      `Set both "${CONTEXT_KEYS.tableName}" and "${CONTEXT_KEYS.tableStreamArn}", or neither.`,
+    );
+  }
+  const streamTable = STREAM_ARN.exec(tableStreamArn)?.[1];
+  if (streamTable !== tableName) {
+    throw new SiteContextError(
+      `"${CONTEXT_KEYS.tableStreamArn}" must be the stream ARN of table "${tableName}" ` +
+        '(aws dynamodb describe-table --query Table.LatestStreamArn).',
+    );
+  }
+  return { tableName, tableStreamArn };
+}
+
 const STAGE_SUFFIX: Record<Stage, string> = { dev: 'Dev', prod: 'Prod' };
 
 /** Reads and checks the operator's context once; a wrong value fails synth naming its key. */
@@ -408,11 +444,13 @@ export function readSiteSettings(node: Node): SiteSettings {
   const identitySettings = identity(node, stageName);
   const mailSettings = mail(node);
   const regionName = region(node);
+  const table = existingTable(node);
   return {
     stage: stageName,
     stackName: `${text(node, CONTEXT_KEYS.stackName) ?? 'Hatchworks'}-${STAGE_SUFFIX[stageName]}`,
     ...(regionName ? { region: regionName } : {}),
     alarms: alarms(node, stageName),
+    ...(table ? { existingTable: table } : {}),
     runtimeConfig: runtimeConfig(node, identitySettings),
     ...(domain ? { customDomain: domain } : {}),
     identity: identitySettings,

@@ -14,6 +14,9 @@ import { FunctionRole } from './function-role';
 import type { FunctionSpec } from './function-spec';
 import { TABLE_ACTIONS } from './table-actions';
 
+/** `text` as a literal inside a regular expression. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export { TABLE_ACTIONS } from './table-actions';
 
 /**
@@ -195,10 +198,16 @@ export class AppFunction extends Construct {
       },
     ];
     const cfnTable = table?.node.defaultChild;
-    if (CfnResource.isCfnResource(cfnTable)) {
-      const logicalId = String(Stack.of(this).resolve(cfnTable.logicalId));
+    // The stack's own table is named by its ARN's token; a restored one used in its place
+    // (`tableName` context) by its ARN, with the account as a token.
+    const tableArn = CfnResource.isCfnResource(cfnTable)
+      ? `<${String(Stack.of(this).resolve(cfnTable.logicalId))}\\.Arn>`
+      : table
+        ? `arn:[^:]+:dynamodb:[^:]+:(?:\\d{12}|<AWS::AccountId>):table/${escapeRegExp(table.tableName)}`
+        : undefined;
+    if (tableArn) {
       allowances.push({
-        finding: new RegExp(`^Resource::<${logicalId}\\.Arn>/index/\\*$`),
+        finding: new RegExp(`^Resource::${tableArn}/index/\\*$`),
         reason:
           "Queries on the table's global secondary indexes: the wildcard covers " +
           "only the indexes of this one table, and only the actions of the route's table access.",

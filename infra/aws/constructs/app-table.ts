@@ -7,6 +7,7 @@ import {
   type ITable,
 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
+import type { ExistingTable } from '../config/site-context';
 import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
@@ -24,9 +25,23 @@ export class AppTable extends Construct {
    * `protect` (prod, the default) keeps the guards above; without it (dev) the table has no
    * point-in-time recovery and goes with the stack: cheap and disposable.
    */
-  constructor(scope: Construct, id: string, props: { readonly protect?: boolean } = {}) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { readonly protect?: boolean; readonly existing?: ExistingTable } = {},
+  ) {
     super(scope, id);
     const protect = props.protect ?? true;
+    if (props.existing) {
+      // A table restored to a point in time: the stack only uses it (its guards, stream and TTL
+      // are the operator's to set, docs/operations.md); the table the stack made stays (Retain).
+      this.table = Table.fromTableAttributes(this, 'Table', {
+        tableName: props.existing.tableName,
+        tableStreamArn: props.existing.tableStreamArn,
+        grantIndexPermissions: true,
+      });
+      return;
+    }
     const table = new Table(this, 'Table', {
       partitionKey: stringKey(TABLE_DEFINITION.partitionKey),
       sortKey: stringKey(TABLE_DEFINITION.sortKey),

@@ -9,6 +9,7 @@ import { METRICS_NAMESPACE_ENV } from '@hatchworks/functions/lib/metrics';
 import type {
   AlarmSettings,
   CustomDomain,
+  ExistingTable,
   IdentitySettings,
   KeyGenerations,
   LogLevel,
@@ -42,6 +43,8 @@ export interface SiteStackProps extends StackProps {
    * @default 'prod'
    */
   readonly stage?: Stage;
+  /** Use this table instead of making one (a point-in-time restore). @default a new table */
+  readonly existingTable?: ExistingTable;
   /** Prod's alarms (the nested Monitoring stack). @default none */
   readonly alarms?: AlarmSettings;
   /** The web ACL in front of CloudFront (prod), with its name (the WAF metrics' dimension). */
@@ -151,7 +154,10 @@ export class SiteStack extends Stack {
     const generations = props.keyGenerations ?? { tokenKey: '1', originSecret: '1' };
     if (props.mail) this.mail = this.mailAccess(props.mail, `https://${siteHost}`);
 
-    this.table = new AppTable(this, 'Data', { protect });
+    this.table = new AppTable(this, 'Data', {
+      protect,
+      ...(props.existingTable ? { existing: props.existingTable } : {}),
+    });
     this.signingKey = new TokenSigningKey(this, 'TokenSigningKey', {
       generation: generations.tokenKey,
     });
