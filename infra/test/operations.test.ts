@@ -153,6 +153,27 @@ describe('prod: three stacks, protected, shielded and watched', () => {
       }
     });
 
+    it('only counts the common rule set’s body rules: bodies here are prose shown as text', () => {
+      const [[, acl] = []] = ofType(waf, 'AWS::WAFv2::WebACL');
+      const rules = acl?.Properties?.Rules as {
+        Name: string;
+        Statement: { ManagedRuleGroupStatement?: { RuleActionOverrides?: unknown } };
+      }[];
+      const common = rules.find(({ Name }) => Name === 'AWSManagedRulesCommonRuleSet');
+      expect(common?.Statement.ManagedRuleGroupStatement?.RuleActionOverrides).toEqual(
+        [
+          'SizeRestrictions_BODY',
+          'CrossSiteScripting_BODY',
+          'GenericLFI_BODY',
+          'GenericRFI_BODY',
+          'EC2MetaDataSSRF_BODY',
+        ].map((Name) => ({ Name, ActionToUse: { Count: {} } })),
+      );
+      for (const other of rules.filter(({ Name }) => Name !== 'AWSManagedRulesCommonRuleSet')) {
+        expect(other.Statement.ManagedRuleGroupStatement?.RuleActionOverrides).toBeUndefined();
+      }
+    });
+
     it('limits each client IP on the API, stricter on auth and tracker writes, with a 429', () => {
       const [[, acl] = []] = ofType(waf, 'AWS::WAFv2::WebACL');
       const rules = acl?.Properties?.Rules as {

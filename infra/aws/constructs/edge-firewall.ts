@@ -57,6 +57,21 @@ export const MANAGED_RULE_GROUPS = [
   'AWSManagedRulesKnownBadInputsRuleSet',
 ] as const;
 
+/**
+ * Rules of the common rule set that only count: they inspect request bodies, and the bodies here
+ * are people's prose (feature requests, comments, changelog entries up to 10,000 characters),
+ * stored and shown as text (React escapes it), never run or fetched. A post about `<script>`
+ * tags, a `../` path or a long changelog entry would otherwise be refused with CloudFront's bare
+ * 403. The functions validate every body and cap its size themselves (413).
+ */
+export const COUNTED_COMMON_RULES = [
+  'SizeRestrictions_BODY',
+  'CrossSiteScripting_BODY',
+  'GenericLFI_BODY',
+  'GenericRFI_BODY',
+  'EC2MetaDataSSRF_BODY',
+] as const;
+
 /** What a client over a rate limit gets: the API's own error envelope, so the SPA shows it. */
 const TOO_MANY_REQUESTS_BODY = 'TooManyRequests';
 
@@ -117,7 +132,20 @@ const managedRule = (name: string, priority: number): CfnWebACL.RuleProperty => 
   name,
   priority,
   overrideAction: { none: {} },
-  statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
+  statement: {
+    managedRuleGroupStatement: {
+      vendorName: 'AWS',
+      name,
+      ...(name === 'AWSManagedRulesCommonRuleSet'
+        ? {
+            ruleActionOverrides: COUNTED_COMMON_RULES.map((rule) => ({
+              name: rule,
+              actionToUse: { count: {} },
+            })),
+          }
+        : {}),
+    },
+  },
   visibilityConfig: visibility(name),
 });
 
