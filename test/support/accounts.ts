@@ -58,11 +58,16 @@ export async function registerUser(
   return { ...login.body.data, password: fields.password };
 }
 
-/** The functions' data layer, for tests that set up what no route can (roles, old hashes). */
-export async function dataLayer() {
+/** Points the functions' data layer, imported into a test's own process, at the stack's table. */
+export function useStackTable(): void {
   process.env.TABLE_NAME = inject('tableName');
   process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+}
+
+/** The functions' data layer, for tests that set up what no route can (roles, old hashes). */
+export async function dataLayer() {
+  useStackTable();
   return {
     users: await import('@hatchworks/functions/data/users-repository'),
     credentials: await import('@hatchworks/functions/data/credentials-repository'),

@@ -5,7 +5,6 @@ import {
   beforeEach,
   describe,
   expect,
-  inject,
   it,
   vi,
   type MockInstance,
@@ -15,6 +14,7 @@ import {
   ProjectSuggestionInputSchema,
   TrackerFeatureRequestInputSchema,
 } from '@hatchworks/shared/schemas/tracker';
+import { useStackTable } from '../../../test/support/accounts';
 import { featureInput } from '../../../test/support/features';
 import { requestInput, suggestionInput } from '../../../test/support/tracker';
 
@@ -24,9 +24,7 @@ import { requestInput, suggestionInput } from '../../../test/support/tracker';
  * their child process, write none), and stdout is captured.
  */
 async function dataLayer() {
-  process.env.TABLE_NAME = inject('tableName');
-  process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  useStackTable();
   return {
     users: await import('@hatchworks/functions/data/user-creation'),
     eggs: await import('@hatchworks/functions/data/eggs-repository'),

@@ -1,11 +1,11 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LedgerEntry, LedgerKind } from '@hatchworks/shared/schemas/eggs';
 import type { Feature, Vote } from '@hatchworks/shared/schemas/features';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import { api } from '../../../test/support/api';
-import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
+import { bearer, registerAdmin, registerUser, useStackTable } from '../../../test/support/accounts';
 import { ledgerOf } from '../../../test/support/eggs';
 import {
   approvedFeature,
@@ -19,9 +19,7 @@ let project: Project;
 
 /** The data layer in this process, on the stack's table. */
 async function dataLayer() {
-  process.env.TABLE_NAME = inject('tableName');
-  process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  useStackTable();
   return {
     client: await import('@hatchworks/functions/data/client'),
     features: await import('@hatchworks/functions/data/features-repository'),
