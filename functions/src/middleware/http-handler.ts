@@ -111,7 +111,7 @@ const JSON_TYPE = /^application\/(.+\+)?json($|;.+)/;
 
 /**
  * Parses JSON only when there is a body, so a missing body reaches validation as `undefined`.
- * (In place of `@middy/http-json-body-parser`, whose HTTP status table cost every bundle ~1 KB.)
+ * (In place of `@middy/http-json-body-parser`: with its HTTP status table, ~2.9 KB of each bundle.)
  */
 const jsonBody = (acceptsForm: boolean): MiddlewareObj<Event, Result> => ({
   before: async ({ event }) => {
