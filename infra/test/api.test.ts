@@ -126,6 +126,20 @@ describe('the HTTP API on AWS', () => {
     ).not.toThrow();
   });
 
+  it("writes API Gateway's and Lambda's request ids in each access-log line", () => {
+    // Act
+    const [stage] = Object.values(site.template.findResources('AWS::ApiGatewayV2::Stage'));
+    const format = JSON.parse(
+      (stage?.Properties as { AccessLogSettings: { Format: string } }).AccessLogSettings.Format,
+    ) as Record<string, string>;
+    // Assess: the keys docs/operations.md's queries use
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      lambdaRequestId: '$context.integration.requestId',
+      status: '$context.status',
+    });
+  });
+
   describe('least privilege', () => {
     it.each(ROUTES)('grants $id exactly its "$table" table access', (route) => {
       // Act

@@ -2,32 +2,13 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ERROR_MESSAGES } from '@hatchworks/shared/errors';
 import type { ErrorEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { AppError, ValidationError } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { jsonResponse } from './response';
-
-/** Status and message of an error thrown by a middy middleware (`createError`). */
-function middyHttpError(error: unknown): { statusCode: number; message: string } | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { statusCode, message, expose } = error as Record<string, unknown>;
-  if (typeof statusCode !== 'number' || typeof message !== 'string' || expose !== true) {
-    return undefined;
-  }
-  return { statusCode, message };
-}
 
 /** Turns anything thrown into an AppError; the unexpected become a bare 500. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  const httpError = middyHttpError(error);
-  if (httpError?.statusCode === 415 && /malformed json/i.test(httpError.message)) {
-    return new ValidationError([{ field: 'body', message: 'Malformed JSON body' }]);
-  }
-  if (httpError?.statusCode === 415) {
-    return new AppError(415, 'VALIDATION_ERROR', 'Content-Type must be application/json', {
-      cause: error,
-    });
-  }
   return new AppError(500, 'SERVER_ERROR', ERROR_MESSAGES.SERVER_ERROR, { cause: error });
 }
 

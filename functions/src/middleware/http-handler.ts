@@ -1,6 +1,5 @@
 import middy from '@middy/core';
 import httpEventNormalizer from '@middy/http-event-normalizer';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { MiddlewareObj } from '@middy/core';
 import type {
   APIGatewayProxyEventV2,
@@ -11,7 +10,7 @@ import type * as z from 'zod/mini';
 import { LIMITS } from '@hatchworks/shared/constants';
 import type { FieldError } from '@hatchworks/shared/schemas/envelope';
 import { AppError, ValidationError } from '../lib/errors';
-import { logger } from '../lib/logger';
+import { logger, withLogFields } from '../lib/logger';
 import type { StoredUser } from '../data/users-repository';
 import { UnauthorizedError } from '../lib/errors';
 import { accessGuard, type Caller, type CallerContext, type Identify } from './access';
@@ -107,28 +106,39 @@ const bodySizeLimit = (maxBytes: number): MiddlewareObj<Event, Result> => ({
   },
 });
 
-/** Parses JSON only when there is a body, so a missing body reaches validation as `undefined`. */
-const jsonBody = (acceptsForm: boolean): MiddlewareObj<Event, Result> => {
-  const parser = httpJsonBodyParser();
-  return {
-    before: async (request) => {
-      if (request.event.body === undefined || request.event.body === '') {
-        (request.event as { body?: unknown }).body = undefined;
-        return;
-      }
-      // A form post (RFC 8058 one-click unsubscribe from a mail client) reads as its fields.
-      const type = request.event.headers['content-type'] ?? '';
-      if (acceptsForm && type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-        const text = request.event.isBase64Encoded
-          ? Buffer.from(request.event.body, 'base64').toString('utf8')
-          : request.event.body;
-        (request.event as { body?: unknown }).body = Object.fromEntries(new URLSearchParams(text));
-        return;
-      }
-      await parser.before?.(request as never);
-    },
-  };
-};
+/** A JSON media type, as `@middy/http-json-body-parser` tells them (`…+json` too). */
+const JSON_TYPE = /^application\/(.+\+)?json($|;.+)/;
+
+/**
+ * Parses JSON only when there is a body, so a missing body reaches validation as `undefined`.
+ * (In place of `@middy/http-json-body-parser`: with its HTTP status table, ~2.9 KB of each bundle.)
+ */
+const jsonBody = (acceptsForm: boolean): MiddlewareObj<Event, Result> => ({
+  before: async ({ event }) => {
+    const target = event as { body?: unknown };
+    if (!event.body) {
+      target.body = undefined;
+      return;
+    }
+    const text = event.isBase64Encoded
+      ? Buffer.from(event.body, 'base64').toString('utf8')
+      : event.body;
+    const type = event.headers['content-type'] ?? '';
+    // A form post (RFC 8058 one-click unsubscribe from a mail client) reads as its fields.
+    if (acceptsForm && type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+      target.body = Object.fromEntries(new URLSearchParams(text));
+      return;
+    }
+    if (!JSON_TYPE.test(type)) {
+      throw new AppError(415, 'VALIDATION_ERROR', 'Content-Type must be application/json');
+    }
+    try {
+      target.body = JSON.parse(text);
+    } catch {
+      throw new ValidationError([{ field: 'body', message: 'Malformed JSON body' }]);
+    }
+  },
+});
 
 function fieldErrors(location: string, error: z.core.$ZodError): FieldError[] {
   return error.issues.map((issue) => ({
@@ -200,5 +210,15 @@ export function httpHandler<
     .use(bodySizeLimit(LIMITS.requestBodyMaxBytes))
     .use(jsonBody(spec.acceptsForm === true));
   // The normaliser widens middy's event type to every API Gateway shape; callers pass payload 2.0.
-  return chain as unknown as (event: Event, context: Context) => Promise<Result>;
+  const run = chain as unknown as (event: Event, context: Context) => Promise<Result>;
+  // Every line logged while handling the request carries API Gateway's request id (and Lambda's),
+  // and every answer, success or error, returns it as `x-request-id` for the caller to quote.
+  return (event: Event, context: Context): Promise<Result> => {
+    const id = event.requestContext.requestId;
+    return withLogFields({ request_id: id, lambda_request_id: context.awsRequestId }, async () => {
+      const result = await run(event, context);
+      result.headers = { ...result.headers, 'x-request-id': id };
+      return result;
+    });
+  };
 }

@@ -41,6 +41,9 @@ const pascalCase = (text: string) =>
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
   JSON.stringify({
     requestId: '$context.requestId',
+    // The invocation's Lambda request id (`lambda_request_id` in the function's lines, and its
+    // START/END/REPORT lines); empty when no function ran (throttled, no route).
+    lambdaRequestId: '$context.integration.requestId',
     time: '$context.requestTime',
     ip: '$context.identity.sourceIp',
     userAgent: '$context.identity.userAgent',

@@ -153,6 +153,7 @@ function buildEvent(
   request: GatewayRequest,
   route: RouteDefinition,
   pathParameters: Record<string, string>,
+  requestId: string,
 ): APIGatewayProxyEventV2 {
   const now = new Date();
   const isText = TEXT_TYPES.test(request.headers['content-type'] ?? 'application/json');
@@ -182,7 +183,7 @@ function buildEvent(
         sourceIp: request.sourceIp,
         userAgent: request.headers['user-agent'] ?? '',
       },
-      requestId: randomUUID(),
+      requestId,
       routeKey: routeKey(route),
       stage: '$default',
       time: now.toUTCString(),
@@ -251,13 +252,20 @@ const notFound = (): GatewayResponse => ({
  * a 500, as a crashed Lambda is to API Gateway.
  */
 export async function invoke(request: GatewayRequest): Promise<GatewayResponse> {
+  // API Gateway's id of the request: in the event and, on every answer, `apigw-requestid`.
+  const requestId = randomUUID();
+  const response = await dispatch(request, requestId);
+  return { ...response, headers: { ...response.headers, 'apigw-requestid': requestId } };
+}
+
+async function dispatch(request: GatewayRequest, requestId: string): Promise<GatewayResponse> {
   const match = matchRoute(request.method, request.url.pathname);
   if (!match) return notFound();
   const handler = await loadHandler(match.route);
   try {
     return toResponse(
       await handler(
-        buildEvent(request, match.route, match.pathParameters),
+        buildEvent(request, match.route, match.pathParameters, requestId),
         lambdaContext(match.route),
       ),
     );
