@@ -16,7 +16,7 @@ export interface RateRule {
 
 /**
  * The per-IP limits, strictest first (the first rule that matches and is over its limit blocks).
- * A visitor's page load makes 2 to 6 API calls (docs/operations.md, "Cost"): 1,500 in 5 minutes
+ * A visitor's page load makes 1 to 5 API calls (docs/operations.md, "Cost"): 1,500 in 5 minutes
  * is a person clicking through ~50 pages a minute, far beyond real use behind one address, yet
  * lets an office or a school share an address.
  */

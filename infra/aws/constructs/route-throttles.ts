@@ -16,7 +16,7 @@ export interface RouteThrottle {
  * the WAF's: infra/aws/constructs/edge-firewall.ts). They cap what one runaway client or a flood
  * that passed the WAF can cost, and keep a hot route from eating the account's Lambda
  * concurrency; the figures are several times the peak of 1M visitors a day (docs/operations.md,
- * "Cost"): ~60 requests/s across all routes on average.
+ * "Cost"): ~70 API requests/s across all routes on average.
  */
 export const ROUTE_THROTTLES: Readonly<Record<ThrottleClass, RouteThrottle>> = {
   // Page loads: every visitor reads; generous, a list is a cheap Query.
