@@ -23,8 +23,10 @@ const requestFields = new AsyncLocalStorage<Record<string, unknown>>();
 export const withLogFields = <T>(fields: Record<string, unknown>, run: () => T): T =>
   requestFields.run(fields, run);
 
+/** The lowest level written; `SILENT` (the tests' setting) writes nothing, unknown means INFO. */
 function threshold(): number {
   const named = process.env.LOG_LEVEL?.toUpperCase();
+  if (named === 'SILENT') return Infinity;
   return named && named in LEVELS ? LEVELS[named as Level] : LEVELS.INFO;
 }
 
