@@ -393,7 +393,11 @@ describe('prod: three stacks, protected, shielded and watched', () => {
         EvaluationPeriods: 3,
       });
       expect(alarm?.properties.Dimensions).toEqual(
-        expect.arrayContaining([{ Name: 'Route', Value: httpRouteKey(route).key }]),
+        expect.arrayContaining([
+          { Name: 'Method', Value: route.method },
+          { Name: 'Resource', Value: route.path },
+          { Name: 'Stage', Value: '$default' },
+        ]),
       );
     });
 

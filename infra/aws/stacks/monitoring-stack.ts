@@ -17,7 +17,6 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { METRIC_NAMES } from '@hatchworks/functions/lib/metrics';
 import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
-import { httpRouteKey } from '../constructs/app-api';
 import { AlarmTopic, RUNBOOK } from '../constructs/alarm-topic';
 import { LATENCY_WATCHED_ROUTES } from '../constructs/route-throttles';
 
@@ -129,10 +128,12 @@ export class MonitoringStack extends NestedStack {
       const latency = new Metric({
         namespace: 'AWS/ApiGateway',
         metricName: 'Latency',
+        // An HTTP API's route-level ("detailed") metrics: the route's method and path.
         dimensionsMap: {
           ApiId: props.stage.api.apiId,
           Stage: props.stage.stageName,
-          Route: httpRouteKey(route).key,
+          Method: route.method,
+          Resource: route.path,
         },
         statistic: 'p99',
         period: FIVE_MINUTES,
