@@ -1,5 +1,5 @@
 import { Validations } from 'aws-cdk-lib';
-import { Alarm, type AlarmProps } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, TreatMissingData, type AlarmProps } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -33,9 +33,13 @@ export class AlarmTopic extends Construct {
     this.action = new SnsAction(this.topic);
   }
 
-  /** An alarm that notifies this topic when it fires and when it recovers. */
+  /**
+   * An alarm that notifies this topic when it fires and when it recovers; a period without data
+   * (no traffic, no failures) never fires it.
+   */
   alarm(scope: Construct, id: string, props: AlarmProps): Alarm {
     const alarm = new Alarm(scope, id, {
+      treatMissingData: TreatMissingData.NOT_BREACHING,
       ...props,
       alarmDescription: `${props.alarmDescription ?? ''} Runbook: ${RUNBOOK}.`.trim(),
     });

@@ -1,10 +1,10 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAIL_STREAM_FILTER } from '@hatchworks/functions/data/mail-requests';
 import { functionEntry } from '../paths';
-import { consumeTableStream } from './table-stream-source';
+import { consumeTableStream, deadLetterQueue } from './table-stream-source';
 import { AppFunction, type MailAccess } from './app-function';
 import type { FunctionKeys } from './function-keys';
 
@@ -49,15 +49,7 @@ export class MailSender extends Construct {
       environment: props.environment,
       ...(props.mail ? { mail: props.mail } : {}),
     });
-    this.deadLetters = new Queue(this, 'DeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is the dead-letter queue of the mail event source; it has none itself.',
-    });
+    this.deadLetters = deadLetterQueue(this, 'DeadLetters', 'the mail event source');
     consumeTableStream(this.handler, props.table, MAIL_STREAM_FILTER, this.deadLetters);
   }
 }

@@ -1,11 +1,11 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { NOTIFICATION_STREAM_FILTER } from '@hatchworks/functions/data/notification-events';
 import { functionEntry } from '../paths';
-import { consumeTableStream } from './table-stream-source';
+import { consumeTableStream, deadLetterQueue } from './table-stream-source';
 import { AppFunction } from './app-function';
 
 export interface NotificationFanOutProps {
@@ -46,21 +46,12 @@ export class NotificationFanOut extends Construct {
     if (!Number.isInteger(delay) || delay < 0 || delay > 900) {
       throw new Error(`The notification mail delay must be 0..900 seconds, got ${delay}`);
     }
-    this.deadLetters = new Queue(this, 'DeadLetters', {
-      ...queueDefaults,
-      retentionPeriod: Duration.days(14),
-    });
-    this.mailDelayDeadLetters = new Queue(this, 'MailDelayDeadLetters', {
-      ...queueDefaults,
-      retentionPeriod: Duration.days(14),
-    });
-    for (const queue of [this.deadLetters, this.mailDelayDeadLetters]) {
-      Validations.of(queue).acknowledge({
-        id: 'AwsSolutions-SQS3',
-        reason:
-          'This queue is a dead-letter queue of the notification fan-out; it has none itself.',
-      });
-    }
+    this.deadLetters = deadLetterQueue(this, 'DeadLetters', 'the notification fan-out');
+    this.mailDelayDeadLetters = deadLetterQueue(
+      this,
+      'MailDelayDeadLetters',
+      "the notification fan-out's mail delay queue",
+    );
     this.mailDelayQueue = new Queue(this, 'MailDelay', {
       ...queueDefaults,
       // Longer than the function's timeout, as SQS event sources require.

@@ -2,13 +2,13 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { SNAPSHOT_KEY } from '@hatchworks/functions/search/snapshot-names';
 import { SEARCH_STREAM_FILTERS } from '@hatchworks/functions/search/stream-filter';
 import { functionEntry } from '../paths';
 import { AppFunction } from './app-function';
-import { consumeTableStream } from './table-stream-source';
+import { consumeTableStream, deadLetterQueue } from './table-stream-source';
 
 export interface SearchIndexProps {
   /** The table, with its stream. */
@@ -49,16 +49,7 @@ export class SearchIndex extends Construct {
         'and write with their own roles; CloudTrail records those calls, access logs add nothing.',
     });
 
-    this.deadLetters = new Queue(this, 'DeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        'This queue is the dead-letter queue of the search index updater; it has none itself.',
-    });
+    this.deadLetters = deadLetterQueue(this, 'DeadLetters', 'the search index updater');
 
     this.updater = new AppFunction(this, 'Function', {
       spec: {

@@ -1,10 +1,29 @@
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
 import { acknowledgeWildcards } from './acknowledge-wildcards';
 import type { AppFunction } from './app-function';
+
+/**
+ * A dead-letter queue (encrypted, TLS only, kept 14 days) for the failures of `owner`, e.g. 'the
+ * mail event source': it has no dead-letter queue itself, which cdk-nag is told.
+ */
+export function deadLetterQueue(scope: Construct, id: string, owner: string): Queue {
+  const queue = new Queue(scope, id, {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+  });
+  Validations.of(queue).acknowledge({
+    id: 'AwsSolutions-SQS3',
+    reason: `This queue is the dead-letter queue of ${owner}; it has none itself.`,
+  });
+  return queue;
+}
 
 /**
  * Which stream records a function gets (`MAIL_STREAM_FILTER`, `NOTIFICATION_STREAM_FILTER`,

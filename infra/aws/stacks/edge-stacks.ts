@@ -1,5 +1,5 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { ComparisonOperator, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import { AlarmTopic } from '../constructs/alarm-topic';
 import { EdgeFirewall } from '../constructs/edge-firewall';
@@ -50,7 +50,6 @@ export class EdgeAlarmsStack extends Stack {
       threshold: 5,
       evaluationPeriods: 3,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
       alarmDescription: "More than 5% of the site's responses were 5xx for 15 minutes.",
     });
 
@@ -67,7 +66,6 @@ export class EdgeAlarmsStack extends Stack {
       threshold: 1000,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
       alarmDescription: 'The WAF blocked more than 1,000 requests in 5 minutes.',
     });
   }

@@ -8,7 +8,6 @@ import {
   Metric,
   SingleValueWidget,
   TextWidget,
-  TreatMissingData,
   type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { Operation, type ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -90,7 +89,6 @@ export class MonitoringStack extends NestedStack {
       threshold: 2,
       evaluationPeriods: 2,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
       alarmDescription:
         'More than 2% of API requests answered 5xx for 10 minutes (ignored under 20 requests ' +
         'per 5 minutes): users see "Something went wrong".',
@@ -105,7 +103,6 @@ export class MonitoringStack extends NestedStack {
         threshold: 3,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
         alarmDescription: `${watched.id}: 3 or more invocations crashed or timed out in 5 minutes.`,
       });
       alarm(`${watched.id}Throttles`, {
@@ -113,7 +110,6 @@ export class MonitoringStack extends NestedStack {
         threshold: 1,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
         alarmDescription: `${watched.id}: Lambda refused invocations (concurrency used up).`,
       });
     }
@@ -145,7 +141,6 @@ export class MonitoringStack extends NestedStack {
         threshold: 1500,
         evaluationPeriods: 3,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
         alarmDescription: `${routeId}: p99 latency above 1.5 s for 15 minutes.`,
       });
     }
@@ -162,7 +157,6 @@ export class MonitoringStack extends NestedStack {
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
       alarmDescription: 'DynamoDB answered requests with a 500 (its side) in the last 5 minutes.',
     });
     const throttled = props.table.metricThrottledRequestsForOperations({
@@ -174,7 +168,6 @@ export class MonitoringStack extends NestedStack {
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
       alarmDescription:
         'DynamoDB throttled requests: a hot partition or the account limit of an on-demand table.',
     });
@@ -198,7 +191,6 @@ export class MonitoringStack extends NestedStack {
       threshold: 50,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
       alarmDescription: 'More than 50 egg transactions collided in 5 minutes.',
     });
 
@@ -217,7 +209,6 @@ export class MonitoringStack extends NestedStack {
         threshold: 1,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
         alarmDescription: `${name}: a message failed every retry and waits in its dead-letter queue.`,
       });
     }
