@@ -10,6 +10,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Stack files mostly wait on the stack, Chromium and DynamoDB Local: three at a time keep two
+    // cores busy.
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -30,6 +33,11 @@ export default defineConfig({
           include: ['infra/test/**/*.test.ts'],
           environment: 'node',
           env: { LOG_LEVEL: 'SILENT' },
+          // One process for every file, modules kept between them: a configuration of the app is
+          // synthesized once (infra/test/support/synth-site.ts) instead of once per file.
+          isolate: false,
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true, isolate: false } },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -52,9 +60,8 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One stack and one browser are shared; files run one at a time to stay within 2 cores.
-          pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          // Files run in parallel forks against the one stack: every test makes its own accounts,
+          // client addresses and subjects, and waits for its own mail.
         },
       },
     ],

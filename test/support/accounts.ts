@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import type {
-  AuthResult,
-  RegisterResult,
-  User,
-  VerifyEmailResult,
+import {
+  RegisterInputSchema,
+  type AuthResult,
+  type RegisterResult,
+  type User,
+  type VerifyEmailResult,
 } from '@hatchworks/shared/schemas/users';
 import { api } from './api';
 import { freshClientAddress } from './client-addresses';
 import { linkFromMail, waitForMail } from './mail';
+import { TEST_SCRYPT_N } from './password-cost';
 
 /** The token of the verification link mailed to `email` (the newest one). */
 export async function verificationToken(email: string, after?: Date): Promise<string> {
@@ -27,19 +29,24 @@ export async function verifyEmail(email: string, after?: Date): Promise<VerifyEm
   return answer.body.data;
 }
 
+/** The password of the accounts these helpers make. */
+export const TEST_PASSWORD = 'correct horse battery';
+
 /**
- * A fresh, verified account with its 500 welcome eggs, made the way a person makes one over
- * HTTP: register, open the link mailed to the local mail sink, then log in. Each account is
- * made from a loopback address of its own, so the per-client sign-up limit (5 an hour) holds
- * for the tests that prove it while hundreds of accounts are made elsewhere.
+ * A fresh account made the way a person makes one over HTTP: register, open the link mailed to
+ * the local mail sink, then log in. Each account is made from a loopback address of its own, so
+ * the per-client sign-up limit (5 an hour) holds for the tests that prove it. Sign-up tests use
+ * this; every other test takes `registerUser`, which skips the mail round trip.
  */
-export async function registerUser(
+export async function signUpOverHttp(
   overrides: Record<string, unknown> = {},
 ): Promise<AuthResult & { password: string }> {
-  const password = 'correct horse battery';
   const email = `u-${randomUUID()}@example.test`;
   const from = freshClientAddress();
-  const fields = { email, password, ...overrides } as { email: string; password: string };
+  const fields = { email, password: TEST_PASSWORD, ...overrides } as {
+    email: string;
+    password: string;
+  };
   const registered = await api<{ data: RegisterResult }>('/api/auth/register', {
     method: 'POST',
     json: fields,
@@ -48,20 +55,60 @@ export async function registerUser(
   if (registered.status !== 201)
     throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
   await verifyEmail(registered.body.data.user.email);
+  return logIn(fields.email, fields.password, from);
+}
+
+async function logIn(
+  email: string,
+  password: string,
+  from = freshClientAddress(),
+): Promise<AuthResult & { password: string }> {
   const login = await api<{ data: AuthResult }>('/api/auth/login', {
     method: 'POST',
-    json: { email: fields.email, password: fields.password },
+    json: { email, password },
     from,
   });
   if (login.status !== 200)
     throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
-  return { ...login.body.data, password: fields.password };
+  return { ...login.body.data, password };
+}
+
+/**
+ * A fresh, verified account with its 500 welcome eggs, written through the functions' own data
+ * layer as a proven sign-up (the same transaction the demo seed and a vouched-for hosted sign-in
+ * use: user, unique guards, password, welcome ledger entry, person items), then logged in over
+ * HTTP. The fields go through the register route's schema, so a test gets what the route would
+ * store.
+ */
+export async function registerUser(
+  overrides: Record<string, unknown> = {},
+): Promise<AuthResult & { password: string }> {
+  const fields = RegisterInputSchema.parse({
+    email: `u-${randomUUID()}@example.test`,
+    password: TEST_PASSWORD,
+    ...overrides,
+  });
+  const { creation, usernames, passwords, identityHash } = await dataLayer();
+  const outcome = await creation.createUser({
+    email: fields.email,
+    username: fields.username ?? usernames.fallbackUsername(usernames.emailLocalPart(fields.email)),
+    displayName: usernames.fallbackDisplayName(fields.email, fields.display_name),
+    isVerified: true,
+    persons: await identityHash.personHashes({ email: fields.email }),
+    passwordHash: await passwords.hashPassword(fields.password),
+    makeUsernameUnique: fields.username === undefined,
+  });
+  if (!outcome.created) throw new Error(`account not created for ${fields.email}`);
+  return logIn(fields.email, fields.password);
 }
 
 /** Points the functions' data layer, imported into a test's own process, at the stack's table. */
 export function useStackTable(): void {
   process.env.TABLE_NAME = inject('tableName');
   process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+  // The stack's functions hash with these: the same person and password cost in either process.
+  process.env.IDENTITY_HASH_KEY = inject('identityHashKey');
+  process.env.PASSWORD_SCRYPT_N = String(TEST_SCRYPT_N);
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 }
 
@@ -75,6 +122,9 @@ export async function dataLayer() {
     tokens: await import('@hatchworks/functions/lib/one-time-token'),
     client: await import('@hatchworks/functions/data/client'),
     keys: await import('@hatchworks/functions/data/keys'),
+    creation: await import('@hatchworks/functions/data/user-creation'),
+    usernames: await import('@hatchworks/functions/domain/usernames'),
+    identityHash: await import('@hatchworks/functions/lib/identity-hash'),
   };
 }
 

@@ -8,6 +8,8 @@ declare module 'vitest' {
     /** The stack's mail sink (SMTP on loopback), where its handlers deliver every mail. */
     smtpHost: string;
     smtpPort: number;
+    /** The functions' key of person hashes, so a test's own data layer hashes as they do. */
+    identityHashKey: string;
   }
 }
 

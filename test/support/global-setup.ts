@@ -34,6 +34,7 @@ export default async function setup(project: TestProject) {
   project.provide('tableName', started.tableName);
   project.provide('smtpHost', started.smtpHost);
   project.provide('smtpPort', started.smtpPort);
+  project.provide('identityHashKey', started.identityHashKey);
   return async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

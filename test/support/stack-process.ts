@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { WEB_ROOT } from '../../infra/local/src/paths';
 import { startLocalStack } from '../../infra/local/src/stack';
 import { TEST_SCRYPT_N } from './password-cost';
@@ -7,6 +8,9 @@ import { TEST_SCRYPT_N } from './password-cost';
  * never blocks vitest's main process, whose messages with the test workers time out when it is
  * busy. It reports where it listens over IPC and stops when asked or when vitest goes away.
  */
+// Known to the tests too: their own data layer writes accounts with the same person hashes.
+const identityHashKey = randomBytes(32).toString('base64url');
+
 const stack = await startLocalStack({
   port: 0,
   webRoot: WEB_ROOT,
@@ -14,8 +18,12 @@ const stack = await startLocalStack({
   config: { apiBaseUrl: '/api', auth: null, donation: null },
   // Hundreds of sign-ups: hash their passwords at scrypt N=2^14 instead of 2^17 (the default of
   // `npm start` and every deployment; see functions/src/lib/passwords.ts).
-  // Notification mails wait 2 s for more events instead of minutes (issue 12, batching tests).
-  functionEnv: { PASSWORD_SCRYPT_N: String(TEST_SCRYPT_N), NOTIFICATION_MAIL_DELAY_SECONDS: '2' },
+  // Notification mails wait 2 s for more events instead of minutes (the batching tests).
+  functionEnv: {
+    PASSWORD_SCRYPT_N: String(TEST_SCRYPT_N),
+    NOTIFICATION_MAIL_DELAY_SECONDS: '2',
+    IDENTITY_HASH_KEY: identityHashKey,
+  },
 });
 
 let stopping = false;
@@ -38,4 +46,5 @@ process.send?.({
   tableName: stack.tableName,
   smtpHost: stack.smtp.host,
   smtpPort: stack.smtp.port,
+  identityHashKey,
 });

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { AuthResult, User } from '@hatchworks/shared/schemas/users';
 import { api } from '../../../test/support/api';
 import { freshClientAddress } from '../../../test/support/client-addresses';
-import { bearer, registerAdmin, registerUser, verifyEmail } from '../../../test/support/accounts';
+import { bearer, registerAdmin, signUpOverHttp, verifyEmail } from '../../../test/support/accounts';
 import { linkFromMail, waitForMail } from '../../../test/support/mail';
 
 const freshEmail = () => `new-${randomUUID()}@example.test`;
@@ -68,7 +68,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses an email that already has an account with 409, case-insensitively', async () => {
-    const existing = await registerUser();
+    const existing = await signUpOverHttp();
 
     const answer = await api('/api/auth/register', {
       method: 'POST',
@@ -85,7 +85,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses a chosen username that is taken, whatever its case', async () => {
-    const existing = await registerUser();
+    const existing = await signUpOverHttp();
 
     const answer = await api('/api/auth/register', {
       method: 'POST',
@@ -177,7 +177,7 @@ describe('POST /api/auth/register', () => {
 
 describe('POST /api/auth/login', () => {
   it('answers {user, token} for the right password', async () => {
-    const account = await registerUser();
+    const account = await signUpOverHttp();
 
     const answer = await api<{ data: AuthResult }>('/api/auth/login', {
       method: 'POST',
@@ -194,7 +194,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers a wrong password and an unknown email alike with 401', async () => {
-    const account = await registerUser();
+    const account = await signUpOverHttp();
     const client = freshClientAddress();
 
     const wrong = await api('/api/auth/login', {
@@ -251,7 +251,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('limits failed attempts per account and client with 429 and Retry-After, even for the right password', async () => {
-    const account = await registerUser();
+    const account = await signUpOverHttp();
     const client = freshClientAddress();
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const answer = await api('/api/auth/login', {
@@ -275,7 +275,7 @@ describe('POST /api/auth/login', () => {
 
   it('lets 40 parallel wrong passwords from one client through at most 5 times, while the owner signs in from another', async () => {
     // Prepare
-    const account = await registerUser();
+    const account = await signUpOverHttp();
     const attacker = freshClientAddress();
 
     // Act
@@ -304,7 +304,7 @@ describe('POST /api/auth/login', () => {
 
   it('gives a successful login its slot back, so signing in often never locks anyone out', async () => {
     // Prepare
-    const account = await registerUser();
+    const account = await signUpOverHttp();
     const client = freshClientAddress();
     const login = (password: string) =>
       api('/api/auth/login', {
@@ -327,7 +327,7 @@ describe('POST /api/auth/login', () => {
 
 describe('GET and PUT /api/user/profile', () => {
   it('changes display name and username and frees the old username', async () => {
-    const account = await registerUser();
+    const account = await signUpOverHttp();
     const username = `new_${randomUUID().slice(0, 8)}`;
 
     const answer = await api<{ data: User }>('/api/user/profile', {
@@ -355,7 +355,7 @@ describe('GET and PUT /api/user/profile', () => {
   });
 
   it("refuses another user's username with 409 and changes nothing", async () => {
-    const [first, second] = [await registerUser(), await registerUser()];
+    const [first, second] = [await signUpOverHttp(), await signUpOverHttp()];
 
     const answer = await api('/api/user/profile', {
       method: 'PUT',
@@ -372,7 +372,7 @@ describe('GET and PUT /api/user/profile', () => {
   });
 
   it('ignores an email in the body: email cannot be changed', async () => {
-    const account = await registerUser();
+    const account = await signUpOverHttp();
 
     await api('/api/user/profile', {
       method: 'PUT',
@@ -389,7 +389,7 @@ describe('GET and PUT /api/user/profile', () => {
 
 describe('DELETE /api/user/delete-account', () => {
   it('removes the account and frees its email and username', async () => {
-    const account = await registerUser();
+    const account = await signUpOverHttp();
 
     const answer = await api('/api/user/delete-account', {
       method: 'DELETE',
@@ -420,7 +420,7 @@ describe('DELETE /api/user/delete-account', () => {
 describe('GET /api/admin/users and /api/admin/stats', () => {
   it('lists users page by page and counts users and projects', async () => {
     const admin = await registerAdmin();
-    await registerUser();
+    await signUpOverHttp();
 
     const first = await api<{ data: { users: User[] }; next_cursor: string | null }>(
       '/api/admin/users?limit=2',

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AuthResult, User, VerifyEmailResult } from '@hatchworks/shared/schemas/users';
-import { bearer, dataLayer, registerUser, verificationToken } from '../../../test/support/accounts';
+import {
+  bearer,
+  dataLayer,
+  signUpOverHttp,
+  verificationToken,
+} from '../../../test/support/accounts';
 import { api } from '../../../test/support/api';
 import { freshClientAddress } from '../../../test/support/client-addresses';
 import { ledgerOf } from '../../../test/support/eggs';
@@ -148,7 +153,7 @@ describe('POST /api/auth/resend-verification', () => {
   it('answers 202 alike for an unknown address and a verified account, and mails neither', async () => {
     // Prepare
     const unknown = freshEmail();
-    const verified = await registerUser();
+    const verified = await signUpOverHttp();
 
     // Act
     const answers = [

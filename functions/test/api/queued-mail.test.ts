@@ -5,7 +5,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStreamPoller, type StreamPoller } from '../../../infra/local/src/stream-poller';
 import { api } from '../../../test/support/api';
-import { dataLayer, registerUser } from '../../../test/support/accounts';
+import { dataLayer, signUpOverHttp } from '../../../test/support/accounts';
 import { freshClientAddress } from '../../../test/support/client-addresses';
 import { linkFromMail, mailbox, waitForMail } from '../../../test/support/mail';
 
@@ -62,7 +62,7 @@ describe('account mails through the table stream', () => {
   it('sends nothing for an account that is gone or already proven, and reports no failure', async () => {
     // Prepare
     const handler = await mailFunction();
-    const proven = await registerUser();
+    const proven = await signUpOverHttp();
     const since = new Date();
 
     // Act
@@ -86,7 +86,7 @@ describe('account mails through the table stream', () => {
   it('issues a fresh link with each mail, so a mail sent again voids the one before', async () => {
     // Prepare
     const handler = await mailFunction();
-    const account = await registerUser();
+    const account = await signUpOverHttp();
     const since = new Date();
 
     // Act

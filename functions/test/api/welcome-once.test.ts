@@ -5,7 +5,7 @@ import type { AuthResult, User } from '@hatchworks/shared/schemas/users';
 import {
   bearer,
   registerAdmin,
-  registerUser,
+  signUpOverHttp,
   verifyEmail,
   verifyHostedUser,
 } from '../../../test/support/accounts';
@@ -42,7 +42,7 @@ async function registerAgain(email: string, password: string) {
 describe('one welcome per person, ever', () => {
   it('gives a new account for a deleted account’s email 0 welcome eggs and no second daily claim that UTC day', async () => {
     // Prepare
-    const first = await registerUser();
+    const first = await signUpOverHttp();
     expect((await claim(first.token)).status).toBe(200);
     expect((await deleteAccount(first.token)).status).toBe(200);
 
@@ -65,7 +65,7 @@ describe('one welcome per person, ever', () => {
   });
 
   it('still lets that new account claim the day’s eggs when the deleted one had not', async () => {
-    const first = await registerUser();
+    const first = await signUpOverHttp();
     await deleteAccount(first.token);
 
     const again = await registerAgain(first.user.email, first.password);
@@ -106,8 +106,8 @@ describe('one welcome per person, ever', () => {
     // Prepare
     const admin = await registerAdmin();
     const project = await createProject(admin.token);
-    const feature = await approvedFeature((await registerUser()).token, admin.token, project.id);
-    const [leaving, staying] = [await registerUser(), await registerUser()];
+    const feature = await approvedFeature((await signUpOverHttp()).token, admin.token, project.id);
+    const [leaving, staying] = [await signUpOverHttp(), await signUpOverHttp()];
     await vote(leaving.token, { feature_id: feature.id, eggs_allocated: 40 });
     await vote(staying.token, { feature_id: feature.id, eggs_allocated: 15 });
 

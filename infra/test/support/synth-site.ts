@@ -49,8 +49,31 @@ export interface SynthesizedSite extends SiteApp {
   readonly template: Template;
 }
 
-/** Synthesizes the real app (cdk-nag included) as `cdk synth` would, minus the CLI. */
+/**
+ * Synthesized sites by their options. Tests only read a synthesized site, so every test file of
+ * the worker shares one synthesis per configuration instead of paying cdk-nag's seconds again.
+ */
+const synthesized = new Map<string, SynthesizedSite>();
+
+/**
+ * Synthesizes the real app (cdk-nag included) as `cdk synth` would, minus the CLI; the same
+ * configuration is synthesized once per worker (a test that gives its own build folders gets a
+ * fresh synthesis).
+ */
 export function synthSite(options: SynthOptions = {}): SynthesizedSite {
+  if (options.webDistPath !== undefined || options.projectBuildsPath !== undefined) {
+    return synthesize(options);
+  }
+  const key = JSON.stringify({ context: options.context ?? {}, bundle: options.bundle ?? false });
+  let site = synthesized.get(key);
+  if (!site) {
+    site = synthesize(options);
+    synthesized.set(key, site);
+  }
+  return site;
+}
+
+function synthesize(options: SynthOptions): SynthesizedSite {
   const site = createSiteApp(
     {
       context: {

@@ -480,7 +480,10 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
     expect(focusedAfterToggle).toBe(first.title);
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
     expect(await button.evaluate((node) => node === document.activeElement)).toBe(true);
-    expect(await button.locator('.project-picker__summary').innerText()).toBe(`${first.title} +1`);
+    // The address bar changes first; the render that follows it is a transition, drawn a moment later.
+    await expect
+      .poll(() => button.locator('.project-picker__summary').innerText())
+      .toBe(`${first.title} +1`);
     expect(await button.getAttribute('aria-controls')).toBeTruthy();
     expect(await toggle(page, first.title).isVisible()).toBe(false);
     await activityPanel(page).getByText('2 selected projects').waitFor();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { AuthResult, RegisterResult } from '@hatchworks/shared/schemas/users';
+import { registerUser as registerVerifiedAccount } from '../../../../test/support/accounts';
 import { fetchFrom, freshClientAddress } from '../../../../test/support/client-addresses';
 import { siteUrl } from './browser';
 import { linkFromMail, waitForMail } from './mail';
@@ -37,18 +38,14 @@ export async function verifyEmail(email: string): Promise<void> {
 
 /**
  * A fresh, verified email-and-password account of the product with its 500 welcome eggs and an
- * own token: registered over the API from a loopback address of its own (the sign-up limit is
- * per client), its mailed link opened, then logged in.
+ * own token, written through the functions' data layer and logged in over the API
+ * (`test/support/accounts.ts`); the sign-up flow itself is tested over HTTP and in the browser.
  */
 export async function registerUser(
   fields: { username?: string; display_name?: string } = {},
 ): Promise<AuthResult> {
-  const email = uniqueEmail('own');
-  const password = 'correct horse battery';
-  const from = freshClientAddress();
-  await post<RegisterResult>('/api/auth/register', { email, password, ...fields }, from);
-  await verifyEmail(email);
-  return post<AuthResult>('/api/auth/login', { email, password }, from);
+  const { token, user } = await registerVerifiedAccount(fields);
+  return { token, user };
 }
 
 /** The product's own login (spec 7) for an existing account. */
