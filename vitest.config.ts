@@ -36,6 +36,7 @@ export default defineConfig({
           // One process for every file, modules kept between them: a configuration of the app is
           // synthesized once (infra/test/support/synth-site.ts) instead of once per file.
           isolate: false,
+          setupFiles: ['infra/test/support/breathe.ts'],
           pool: 'forks',
           poolOptions: { forks: { singleFork: true, isolate: false } },
           testTimeout: 120_000,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import type { AuthResult, RegisterResult } from '@hatchworks/shared/schemas/users';
+import type { AuthResult } from '@hatchworks/shared/schemas/users';
 import { registerUser as registerVerifiedAccount } from '../../../../test/support/accounts';
 import { fetchFrom, freshClientAddress } from '../../../../test/support/client-addresses';
 import { siteUrl } from './browser';
