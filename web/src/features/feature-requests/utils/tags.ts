@@ -16,7 +16,7 @@ export interface TagsUpdate {
 const sameTag = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
 
 /**
- * Adds the comma-separated tags in `text` to `tags` (spec 2 and 5): each is trimmed, empty ones
+ * Adds the comma-separated tags in `text` to `tags`: each is trimmed, empty ones
  * and duplicates (ignoring case) are dropped, and the API's length and count limits are kept.
  */
 export function addTags(tags: readonly string[], text: string): TagsUpdate {
