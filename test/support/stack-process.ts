@@ -14,7 +14,7 @@ const stack = await startLocalStack({
   config: { apiBaseUrl: '/api', auth: null, donation: null },
   // Hundreds of sign-ups: hash their passwords at scrypt N=2^14 instead of 2^17 (the default of
   // `npm start` and every deployment; see functions/src/lib/passwords.ts).
-  // Notification mails wait 2 s for more events instead of minutes (issue 12, batching tests).
+  // Notification mails wait 2 s for more events instead of minutes.
   functionEnv: { PASSWORD_SCRYPT_N: String(TEST_SCRYPT_N), NOTIFICATION_MAIL_DELAY_SECONDS: '2' },
 });
 
