@@ -122,7 +122,7 @@ export const profileOf = (token: string): Promise<User> =>
 
 /**
  * `path` opened signed in as `auth`, in one page load: the session is stored the way a login
- * stores it (spec 3) before the app starts, on every navigation of the page.
+ * stores it before the app starts, on every navigation of the page.
  */
 export async function openSignedIn(
   browser: ReturnType<typeof useBrowser>,
