@@ -55,7 +55,7 @@ import type { StoredVote } from './votes-repository';
  *
  * A step that fails (a condition, a crash, a killed process) changed nothing; the next run reads
  * again and goes on where the table says it stands: moved votes are gone from A. Unmerge runs the
- * same way backwards from the move records. See README.md, "Merging".
+ * same way backwards from the move records. See README.md, "Merging feature requests".
  */
 
 /** The merge state record (`MERGE#<A>` / `MERGE`). */

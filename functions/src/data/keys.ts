@@ -224,7 +224,7 @@ export const trackerVoteKeys = {
   /**
    * GSI1: the votes of one target, so a merge finds every vote on the request it
    * merges away. Written by every vote; votes stored before merging existed need the one-off
-   * backfill described in README.md ("Tracker vote index backfill").
+   * backfill described in README.md ("Merging tracker requests and suggestions").
    */
   byTarget: (targetType: string, targetId: string, voterId: string) => ({
     GSI1PK: `TRACKER_VOTES#${targetType}#${targetId}`,
@@ -408,7 +408,7 @@ export const notificationKeys = {
 /*
  * Merging a feature request A into B. One partition per merged request holds the
  * merge's state and one record per moved vote, so a resumed step or an unmerge finds them by
- * Query. See feature-merge.ts and README.md, "Merging".
+ * Query. See feature-merge.ts and README.md, "Merging feature requests".
  */
 
 export const mergeKeys = {

@@ -12,7 +12,7 @@ import { cancellationCodes, retryOnConflict, transact, type TransactItem } from 
 /*
  * What merging feature requests (feature-merge.ts) and tracker items (tracker-merge.ts) share:
  * runs of idempotent steps, each one conditional transaction, until the merge (or its undoing) is
- * done or the request's time budget is used. See README.md, "Merging".
+ * done or the request's time budget is used. See README.md, "Votable: merging duplicates".
  */
 
 /** How a merge or an unmerge runs (the routes pass nothing; tests and the bench tune it). */
