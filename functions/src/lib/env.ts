@@ -23,7 +23,7 @@ const EnvSchema = z.object({
   TOKEN_SIGNING_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
   /** The public JWK Set that verifies the product's own tokens (every token-verifying function). */
   TOKEN_VERIFY_KEYS: z.optional(z.string().check(z.minLength(1))),
-  /** Lifetime of the product's own tokens, in seconds (no refresh: see the README). */
+  /** Lifetime of the product's own tokens, in seconds (no refresh route: docs/decisions.md, "Own tokens"). */
   AUTH_TOKEN_TTL_SECONDS: positiveInt(3600),
   /**
    * The value CloudFront sends in `x-origin-verify` (AWS only): when set, requests without it are

@@ -31,7 +31,7 @@ export async function apiData<T>(path: string, options: CallOptions = {}): Promi
   return json.data;
 }
 
-/** The seeded demo admin's session (README, Admins). */
+/** The seeded demo admin's session (README, "Demo accounts"). */
 export const loginAdmin = (): Promise<AuthResult> =>
   loginUser(DEMO.admin.email, DEMO.admin.password);
 

@@ -1,6 +1,6 @@
 import { FEATURE_LIMITS } from '@hatchworks/shared/schemas/features';
 
-/** Why a typed tag was not added (the same limits the API enforces, README "Bounds"). */
+/** Why a typed tag was not added (the same limits the API enforces, docs/api.md, "Bounds"). */
 export const TAG_MESSAGES = {
   tooLong: `Tags must be at most ${FEATURE_LIMITS.tagMax} characters`,
   tooMany: `At most ${FEATURE_LIMITS.tagsMax} tags`,
