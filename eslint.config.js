@@ -17,7 +17,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': 'error',
-      // Imports go one way (ARCHITECTURE.md): shared ← functions ← infra; shared ← web.
+      // Imports go one way (docs/architecture.md): shared ← functions ← infra; shared ← web.
       'import-x/no-restricted-paths': [
         'error',
         {

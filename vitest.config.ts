@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Every test layer of ARCHITECTURE.md in one run:
+ * Every test layer (docs/architecture.md, "Test layers") in one run:
  * - unit: pure logic, schemas, client error mapping (no I/O);
  * - infra: `cdk synth` assertions and cdk-nag;
  * - local: `npm start` itself (restart keeps data, seed once, Ctrl-C, one-line errors);

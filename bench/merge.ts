@@ -2,7 +2,7 @@ import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dyn
 import { performance } from 'node:perf_hooks';
 
 /**
- * Issue 13: the merge of a request holding 1,000 votes into another, and its unmerge, timed, with
+ * The merge of a request holding 1,000 votes into another, and its unmerge, timed, with
  * the DynamoDB calls they make (TransactWriteItems attempts included). The voters, their ledgers
  * and votes are written straight into the bench's table (welcome + vote ledger entries, so every
  * ledger invariant holds), a fifth of them voting on both requests; the merge then runs the real

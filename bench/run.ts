@@ -84,7 +84,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
       throw new Error('No DynamoDB call was attributed to a request: the meter is not attached.');
     }
 
-    // Issue 13: a merge of 1,000 votes and its unmerge (BENCH_MERGE_VOTES, 0 leaves it out),
+    // A merge of 1,000 votes and its unmerge (BENCH_MERGE_VOTES, 0 leaves it out),
     // before the invariant check, which then covers the moved votes too.
     const mergeVotes = Number(process.env.BENCH_MERGE_VOTES ?? 1_000);
     let merge: Awaited<ReturnType<typeof benchMerge>> | undefined;
@@ -129,7 +129,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
       invariants,
       ok: invariants.every((check) => check.ok) && (merge?.exact ?? true),
     };
-    // Issue 13: search latency at 1k and 10k requests, and over HTTP at 1k, after the load.
+    // Search latency at 1k and 10k requests, and over HTTP at 1k, after the load.
     console.log('Measuring search...');
     const search = await benchSearch(stack.url, db, stack.tableName);
     // Fresh processes against this stack's DynamoDB Local, after the load so it doesn't skew it.

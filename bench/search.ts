@@ -1,5 +1,5 @@
 /**
- * Search latency (issue 13), part of `npm run bench`:
+ * Search latency, part of `npm run bench`:
  * - the query function's server time (`querySearchIndex`, what a search adds to a list) over an
  *   index built from 1,000 and 10,000 generated tracker requests, for typical two-word queries and
  *   for misspelled words, p50/p99; with the snapshot's size, its load time (a reader's cold start)
@@ -265,7 +265,7 @@ export function formatSearch(result: SearchBench): string {
   const ms = (figure: LatencyFigures) =>
     `p50 ${figure.p50.toFixed(2)} ms, p99 ${figure.p99.toFixed(2)} ms` +
     (figure.hits === undefined ? '' : ` (${figure.hits} hits)`);
-  const lines = ['Search (issue 13), the query function in process:'];
+  const lines = ['Search, the query function in process:'];
   for (const each of result.index) {
     lines.push(
       `  ${each.documents} requests: typical ${ms(each.typical)}; misspelled ${ms(each.misspelled)}; ` +

@@ -28,9 +28,9 @@ describe('the HTTP API on AWS', () => {
       site.stack.signingKey.generator,
       site.stack.userMigration?.handler,
       site.stack.mailSender.handler,
-      // Issue 12: the notification fan-out.
+      // The notification fan-out.
       site.stack.notifications.handler,
-      // Issue 13: the search index's updater.
+      // The search index's updater.
       site.stack.search.updater,
     ].map((fn) => (fn ? logicalIdOf(site, fn.function) : ''));
     // Act

@@ -9,7 +9,7 @@ import { CREATE_REQUIRE_BANNER } from '../aws/constructs/app-function';
 import { REPO_ROOT } from '../aws/paths';
 import type { BundledSite } from './support/bundle-site';
 
-/** Generous ceiling: init time grows with package size (ARCHITECTURE.md, "Cold starts"). */
+/** Generous ceiling: init time grows with package size (docs/architecture.md, "Runtime"). */
 const MAX_BUNDLE_BYTES = 1.5 * 1024 * 1024;
 
 /** What a function may bundle beyond a bare handler that only uses the document client. */
@@ -19,20 +19,20 @@ const MAX_KB_OVER_BARE = 100;
  * Functions over that budget (by construct path), each with the ceiling it may not pass (KB over
  * bare), so the list can only shrink. (The SES client, ~60 KB, is only in the mail function, which
  * carries no token verification.) An entry under budget fails too: delete it then.
- * Issue 12: the mail function also reads the key that signs the notification mails' unsubscribe
+ * The mail function also reads the key that signs the notification mails' unsubscribe
  * links (the Secrets Manager client on AWS), and the tracker request's creation now makes its
  * signed-in author a follower (0.2 KB over); a signed-in tracker vote makes its voter one and
  * guards the comment count, status and announcement it rewrites (0.4 KB over).
- * Issue 13: the lists that search (`q`) and the similar-titles route carry the search library
+ * The lists that search (`q`) and the similar-titles route carry the search library
  * (MiniSearch, 17 KB minified) and the index's loading, refresh and in-memory fallback (~7 KB);
  * the snapshot's S3 calls are signed requests with the SigV4 signer DynamoDB already bundles,
  * not the S3 client (~300 KB). The tracker lists were at 95 KB before. The `merged` status and
  * notification kind (shared schemas) add 0.1 KB to the tracker's creation and vote.
- * Issue 13, tracker merge: a tracker vote writes its by-target index keys and refuses a merged
+ * A tracker vote writes its by-target index keys and refuses a merged
  * record, and tracker records carry `merged_into` / `merged_from` (shared/src/schemas/
  * tracker-merge.ts, kept apart from merge.ts for these bundles): 0.8 KB on the vote, 0.2 KB on
  * the similar-titles route.
- * Issue 14, request ids: the chain parses JSON bodies itself instead of `@middy/http-json-body-
+ * The chain parses JSON bodies itself instead of `@middy/http-json-body-
  * parser` (~2.9 KB of every bundle with its HTTP status table; the request ids take 0.3 KB of
  * it back), which brought the feature list, the tracker request's creation and the tracker vote
  * back under 100 KB (98.4, 98.9 and 99.9).

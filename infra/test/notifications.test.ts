@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { statementsOfRole } from './support/iam';
 import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
 
-/** The notification fan-out of issue 12: its stream source, its queues and its grants. */
+/** The notification fan-out: its stream source, its queues and its grants. */
 let site: SynthesizedSite;
 
 beforeAll(() => {

@@ -5,11 +5,11 @@ import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-si
 
 /**
  * CloudFormation refuses a stack of more than 500 resources. The budget keeps room below that
- * for what the next issues add; each API route costs five (function, role with its grants
- * inline, invoke permission, integration, route). Raised from 440 to 460 by issue 13 (447: three
- * merge routes, the similar-titles route, the search bucket and its updater; 452 with the one
- * tracker merge route, which serves merge, unmerge and status of both kinds); issue 14's alarms
- * must go into a nested stack (infra/aws/README.md, "Resources").
+ * for what comes next; each API route costs five (function, role with its grants
+ * inline, invoke permission, integration, route). At 460: merging and search
+ * brought the site stack to 452 (three merge routes, the similar-titles route, the search bucket
+ * and its updater, one tracker merge route serving merge, unmerge and status of both kinds); the
+ * alarms live in a nested stack (infra/aws/README.md, "Resources").
  */
 const RESOURCE_BUDGET = 460;
 const CLOUDFORMATION_LIMIT = 500;

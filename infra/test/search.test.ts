@@ -4,7 +4,7 @@ import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
 import { statementsOfRole, type StatementJson } from './support/iam';
 import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
 
-/** The search index of issue 13: its bucket, its stream consumer and who may read the snapshot. */
+/** The search index: its bucket, its stream consumer and who may read the snapshot. */
 let site: SynthesizedSite;
 
 beforeAll(() => {

@@ -1,4 +1,4 @@
-/** Business constants and limits of the product (spec section 9), shared by web and functions. */
+/** Business constants and limits of the product, shared by web and functions. */
 
 /** The product's name as shown in the header, titles and loading texts. */
 export const SITE_NAME = 'Hatchworks';
@@ -54,7 +54,7 @@ export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export const PROJECT_STAGES = ['Static', 'React', 'Backend', 'Auth'] as const;
 export type ProjectStage = (typeof PROJECT_STAGES)[number];
 
-/** Group a project lands in when none is given (spec 4 and 5). */
+/** Group a project lands in when none is given. */
 export const DEFAULT_PROJECT_GROUP = 'other';
 
 /** Build tools the platform requires, shown in the footer (homepage `global.buildTools`). */

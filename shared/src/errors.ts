@@ -1,5 +1,5 @@
 /**
- * The error catalogue (spec section 8): the codes and messages the API answers with and the web
+ * The error catalogue: the codes and messages the API answers with and the web
  * client shows. The server and the client both read from here so the texts cannot drift.
  */
 export const ERROR_CODES = {
@@ -30,7 +30,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   UNKNOWN_ERROR: 'An unexpected error occurred.',
 };
 
-/** Client-side texts of the project/tracker client (spec 8). */
+/** Client-side texts of the project/tracker client. */
 export const CLIENT_MESSAGES = {
   authRequired: 'Authentication required. Please log in again.',
   serverError: 'Server error occurred. Please try again later.',
@@ -39,7 +39,7 @@ export const CLIENT_MESSAGES = {
   requestFailed: 'Request failed',
 } as const;
 
-/** Fallback messages used when the server gives none (spec 8). */
+/** Fallback messages used when the server gives none. */
 export const FALLBACK_MESSAGES = {
   fetchProjects: 'Failed to fetch projects',
   fetchHomepageProjects: 'Failed to fetch homepage projects',

@@ -42,7 +42,7 @@ export interface RouteDefinition {
   /** Writes absolute links into the site (the Atom feed): gets the site's origin as `SITE_URL`. */
   readonly siteUrl?: boolean;
   /**
-   * Reads the search index's snapshot (issue 13): on AWS the function gets
+   * Reads the search index's snapshot: on AWS the function gets
    * `SEARCH_SNAPSHOT_BUCKET` and read access to that bucket; locally every function gets
    * `SEARCH_SNAPSHOT_DIR`.
    */
@@ -277,7 +277,7 @@ export const ROUTES = [
     table: 'read',
     // Admins see pending and rejected requests too.
     tokens: true,
-    // Issue 13: `q` searches.
+    // `q` searches.
     searchIndex: true,
   },
   {
@@ -395,7 +395,7 @@ export const ROUTES = [
     access: 'admin',
     table: 'readwrite',
   },
-  // Issue 13: merging duplicate feature requests with their votes (shared/src/schemas/merge.ts).
+  // Merging duplicate feature requests with their votes (shared/src/schemas/merge.ts).
   {
     id: 'MergeFeature',
     method: 'POST',
@@ -422,7 +422,7 @@ export const ROUTES = [
     access: 'admin',
     table: 'read',
   },
-  // Issue 13: merging tracker requests / project suggestions, one route (see schemas/merge.ts).
+  // Merging tracker requests / project suggestions, one route (see schemas/merge.ts).
   {
     id: 'TrackerMerge',
     method: 'POST',
@@ -509,7 +509,7 @@ export const ROUTES = [
     tokens: true,
     secrets: ['ANONYMOUS_ID_KEY'],
   },
-  // Issue 12: notify (in-app notifications, email preferences, one-click unsubscribe)
+  // Notify (in-app notifications, email preferences, one-click unsubscribe)
   {
     id: 'ListNotifications',
     method: 'GET',
@@ -568,7 +568,7 @@ export const ROUTES = [
     access: 'public',
     table: 'none',
   },
-  // Issue 12: status (tracker statuses and the public roadmap)
+  // Status (tracker statuses and the public roadmap)
   {
     id: 'UpdateTrackerRequestStatus',
     method: 'PUT',
@@ -593,7 +593,7 @@ export const ROUTES = [
     access: 'public',
     table: 'read',
   },
-  // Issue 12: comments (detail routes of tracker items, comments on every subject)
+  // Comments (detail routes of tracker items, comments on every subject)
   {
     id: 'GetTrackerFeatureRequest',
     method: 'GET',
@@ -697,7 +697,7 @@ export const ROUTES = [
     access: 'admin',
     table: 'readwrite',
   },
-  // Issue 12: changelog
+  // Changelog
   {
     id: 'ListChangelog',
     method: 'GET',
@@ -742,7 +742,7 @@ export const ROUTES = [
     siteUrl: true,
   },
   {
-    // Issue 13: similar existing requests while a title is typed.
+    // Similar existing requests while a title is typed.
     id: 'SearchSimilar',
     method: 'GET',
     path: '/api/search/similar',

@@ -8,7 +8,7 @@ import { bearer, dataLayer } from './accounts';
 import { ledgerOf, profileOf, sum } from './eggs';
 
 /*
- * Issue 13: helpers of the merge tests. The invariants are the ledger's (ARCHITECTURE.md, "Eggs:
+ * Helpers of the merge tests. The invariants are the ledger's (docs/architecture.md, "Eggs:
  * a ledger, not a number"), checked the way ledger-invariants.test.ts checks them (balance = sum
  * of the ledger from the API), plus what a merge adds: each vote is paid for by the voter's vote
  * entries, counting the eggs `vote_moved`/`vote_restored` entries carried from one request to

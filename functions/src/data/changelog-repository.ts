@@ -33,7 +33,7 @@ import {
 /** The status a closed subject must have, whatever its kind. */
 const COMPLETED = 'completed';
 /**
- * Tracker requests spelled their statuses 'Open', 'Completed'... before issue 12 moved them to
+ * Tracker requests spelled their statuses 'Open', 'Completed'... before they moved to
  * `open|planned|in_progress|completed|closed`; an item stored with the old spelling still counts.
  */
 const COMPLETED_LEGACY = 'Completed';

@@ -30,7 +30,7 @@ export interface CommentSubject {
     readonly type: ActivityType;
     readonly project: TrackerProject | null;
   } | null;
-  /** Issue 13: a merged feature request keeps its comments but takes no new ones. */
+  /** A merged feature request keeps its comments but takes no new ones. */
   readonly readOnly?: boolean;
 }
 
@@ -84,7 +84,7 @@ export async function findCommentSubject(
           type: 'feature_request',
           project: (item.project as TrackerProject | null | undefined) ?? null,
         },
-        // Issue 13: a merged request keeps its comments (shown on the one it joined), takes none.
+        // A merged request keeps its comments (shown on the one it joined), takes none.
         ...(item.merged_into ? { readOnly: true } : {}),
       };
     }

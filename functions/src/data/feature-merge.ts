@@ -39,7 +39,7 @@ export type { MergeOptions, MergeRun } from './merge-steps';
 import type { StoredVote } from './votes-repository';
 
 /*
- * Merging feature request A into B (issue 13), in idempotent steps, each ONE transaction:
+ * Merging feature request A into B, in idempotent steps, each ONE transaction:
  *
  * 1. start: the `MERGE#<A>` / `MERGE` state record (state `merging`), A becomes `merged` (so the
  *    vote's own `status = approved` condition refuses every later vote on A), B gets A in its
@@ -55,7 +55,7 @@ import type { StoredVote } from './votes-repository';
  *
  * A step that fails (a condition, a crash, a killed process) changed nothing; the next run reads
  * again and goes on where the table says it stands: moved votes are gone from A. Unmerge runs the
- * same way backwards from the move records. See README.md, "Merging (issue 13)".
+ * same way backwards from the move records. See README.md, "Merging feature requests".
  */
 
 /** The merge state record (`MERGE#<A>` / `MERGE`). */
@@ -603,7 +603,7 @@ async function finishMerge(record: StoredMerge, now: Date): Promise<boolean> {
         ExpressionAttributeValues: { ':now': timestamp },
       },
     },
-    // A's followers (its author, voters, commenters) hear where it went (issue 12's fan-out).
+    // A's followers (its author, voters, commenters) hear where it went (the notification fan-out).
     {
       Put: {
         TableName: tableName,

@@ -59,7 +59,7 @@ async function statusItems(
         UpdateExpression:
           [
             `SET #status = :to, updated_at = :now${notes ? ', approval_notes = :notes' : ''}`,
-            // Issue 12: when it last moved, and when it was completed (the roadmap's window).
+            // When it last moved, and when it was completed (the roadmap's window).
             `status_changed_at = :now${to === 'completed' ? ', completed_at = :now' : ''}`,
             ...index.set,
           ].join(', ') +
@@ -99,7 +99,7 @@ function moved(feature: StoredFeature, to: FeatureStatus, notes: string | undefi
 }
 
 /**
- * The event people hear about (issue 12): an approval or rejection tells the author (with the note
+ * The event people hear about: an approval or rejection tells the author (with the note
  * and the refund), any later move tells the followers.
  */
 function moderationEvent(

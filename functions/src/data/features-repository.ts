@@ -23,7 +23,7 @@ import { getProject } from './projects-repository';
 import { queryPage, type Page, type PartitionQuery, type QueryFilter } from './query-page';
 import { putNew, type TransactItem } from './transactions';
 
-/** One request merged into this one, as stored in its `merged_from` map (issue 13). */
+/** One request merged into this one, as stored in its `merged_from` map. */
 export interface StoredMergedFrom {
   readonly id: string;
   readonly title: string;
@@ -40,9 +40,9 @@ export interface StoredFeature extends Omit<
 > {
   /** Live comments, replies included; absent on features nobody commented on yet. */
   readonly comment_count?: number;
-  /** Issue 13: the requests merged into this one, by id (REMOVEd one by one on unmerge). */
+  /** The requests merged into this one, by id (REMOVEd one by one on unmerge). */
   readonly merged_from?: Readonly<Record<string, StoredMergedFrom>>;
-  /** Issue 13: on a merged request, the status it had before (an unmerge puts it back). */
+  /** On a merged request, the status it had before (an unmerge puts it back). */
   readonly status_before_merge?: FeatureStatus;
   readonly project_title: string;
   readonly user_display_name: string;
@@ -217,7 +217,7 @@ export async function batchGetFeatures(
 
 /**
  * Whether `viewer` may see the feature: public statuses to everyone, pending and rejected ones
- * to their author and admins (the rule of `GET /api/features/{id}`). A merged request (issue 13)
+ * to their author and admins (the rule of `GET /api/features/{id}`). A merged request
  * is shown to everyone by id, as a page that links to the request it was merged into, but it is
  * listed to admins only (see `listFeatures`).
  */
@@ -381,7 +381,7 @@ export function createFeature(
             open: 1,
           }),
           featureCountersUpdate({ total: 1, pending: 1 }),
-          // The author follows their request (issue 12).
+          // The author follows their request.
           {
             Update: {
               TableName: tableName,

@@ -222,9 +222,9 @@ export const trackerVoteKeys = {
     SK: `VOTE#${targetType}#${targetId}`,
   }),
   /**
-   * GSI1 (issue 13): the votes of one target, so a merge finds every vote on the request it
-   * merges away. Written by every vote since issue 13; older votes need the one-off backfill
-   * described in README.md ("Merging tracker requests").
+   * GSI1: the votes of one target, so a merge finds every vote on the request it
+   * merges away. Written by every vote; votes stored before merging existed need the one-off
+   * backfill described in README.md ("Merging tracker requests and suggestions").
    */
   byTarget: (targetType: string, targetId: string, voterId: string) => ({
     GSI1PK: `TRACKER_VOTES#${targetType}#${targetId}`,
@@ -265,7 +265,7 @@ export const trackerCounterKeys = {
 };
 
 /*
- * Closing the loop (issue 12): what happened to a request (an event), and who hears about it
+ * Closing the loop: what happened to a request (an event), and who hears about it
  * (its followers). See notification-events.ts.
  */
 
@@ -296,7 +296,7 @@ export const followerKeys = {
 };
 
 /*
- * Issue 12, comments slice: comments on features, tracker requests and suggestions. See the
+ * Comments on features, tracker requests and suggestions. See the
  * "Comments" section of README.md.
  */
 
@@ -326,7 +326,7 @@ export const commentKeys = {
 };
 
 /*
- * Issue 12, changelog: entries an admin publishes, each closing completed requests.
+ * Entries an admin publishes, each closing completed requests.
  */
 
 export const changelogKeys = {
@@ -344,7 +344,7 @@ export const changelogKeys = {
 };
 
 /*
- * Issue 12, status slice: the public roadmap. A request in a roadmap column (a tracker request
+ * The public roadmap. A request in a roadmap column (a tracker request
  * that is planned, in progress or completed; a feature request in progress or completed) has one
  * small entry, written in the transaction that moves it; leaving the roadmap deletes it. The
  * entries are the sparse index the roadmap Queries (see README.md, "Roadmap").
@@ -384,7 +384,7 @@ export const roadmapKeys = {
 };
 
 /*
- * Issue 12, notify: what each person was told (the fan-out writes it) and their bell's state.
+ * What each person was told (the fan-out writes it) and their bell's state.
  * See notifications-repository.ts and README.md, "Notifications".
  */
 
@@ -406,9 +406,9 @@ export const notificationKeys = {
 };
 
 /*
- * Issue 13: merging a feature request A into B. One partition per merged request holds the
+ * Merging a feature request A into B. One partition per merged request holds the
  * merge's state and one record per moved vote, so a resumed step or an unmerge finds them by
- * Query. See feature-merge.ts and README.md, "Merging".
+ * Query. See feature-merge.ts and README.md, "Merging feature requests".
  */
 
 export const mergeKeys = {
@@ -421,7 +421,7 @@ export const mergeKeys = {
 };
 
 /*
- * Issue 13: merging a tracker request (or suggestion) A into B of the same kind. As for features,
+ * Merging a tracker request (or suggestion) A into B of the same kind. As for features,
  * one partition per merged record holds the state and one record per moved vote. See
  * tracker-merge.ts and README.md, "Merging tracker requests and suggestions".
  */

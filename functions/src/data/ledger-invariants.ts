@@ -1,5 +1,5 @@
 /*
- * The ledger invariants of ARCHITECTURE.md ("Eggs: a ledger, not a number"), checked over items as
+ * The ledger invariants (docs/architecture.md, "Eggs: a ledger, not a number"), checked over items as
  * stored: pure, no I/O. Two readers feed it: the bench (a Scan of its throwaway table) and the
  * operator's `npm run admin -- audit-ledger` (paged Queries, `ledger-audit.ts`). The rank keys are
  * restated here rather than taken from keys.ts, so the check does not trust the code it checks.
@@ -136,7 +136,7 @@ export function checkLedger(snapshot: LedgerSnapshot): InvariantResult[] {
     if (entry.kind === 'vote') {
       add(paidForVotes, `${owner} ${String(entry.reference)}`, -Number(entry.amount));
     }
-    // Issue 13: a merge moves a vote's eggs from one request to another (amount 0), an unmerge
+    // A merge moves a vote's eggs from one request to another (amount 0), an unmerge
     // moves them back; what was paid for follows them.
     const moved = entry.moved as { eggs: number; from_id: string; into_id: string } | undefined;
     if ((entry.kind === 'vote_moved' || entry.kind === 'vote_restored') && moved) {

@@ -15,7 +15,7 @@ export function ledgerEntryItem(entry: {
   reference: string;
   balanceAfter: number;
   now: Date;
-  /** Issue 13: the vote a merge moved or an unmerge put back. */
+  /** The vote a merge moved or an unmerge put back. */
   moved?: { eggs: number; from_id: string; into_id: string };
 }) {
   const id = ulid(entry.now.getTime());
@@ -38,7 +38,7 @@ const FEATURE_KINDS: ReadonlySet<LedgerKind> = new Set([
   'feature_creation',
   'vote',
   'refund',
-  // Issue 13: a vote moved by a merge (reference: the request it moved to) or put back.
+  // A vote moved by a merge (reference: the request it moved to) or put back.
   'vote_moved',
   'vote_restored',
 ]);

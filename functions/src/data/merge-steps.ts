@@ -12,7 +12,7 @@ import { cancellationCodes, retryOnConflict, transact, type TransactItem } from 
 /*
  * What merging feature requests (feature-merge.ts) and tracker items (tracker-merge.ts) share:
  * runs of idempotent steps, each one conditional transaction, until the merge (or its undoing) is
- * done or the request's time budget is used. See README.md, "Merging (issue 13)".
+ * done or the request's time budget is used. See README.md, "Votable: merging duplicates".
  */
 
 /** How a merge or an unmerge runs (the routes pass nothing; tests and the bench tune it). */
@@ -46,7 +46,7 @@ export const votesPerStep = (options: MergeOptions): number =>
  * consistent) still listing votes that have moved, or not yet listing one. Growing and jittered,
  * so an index that lags catches up (typically well under a second) before the run gives up; 20
  * idle steps span about 3.5 s, inside one POST's time budget, so a merge that cannot go on (votes
- * the index will never list: tracker votes from before issue 13, until the backfill) answers 409
+ * the index will never list: tracker votes stored before merging existed, until the backfill) answers 409
  * instead of 202 for ever.
  */
 const idlePause = (idle: number) =>

@@ -3,7 +3,7 @@ import { followerKeys, notificationEventKeys, type SubjectType } from './keys';
 import { TABLE_DEFINITION } from './table-definition';
 
 /**
- * Notification events (issue 12). A change people should hear about (a status change, a changelog
+ * Notification events. A change people should hear about (a status change, a changelog
  * announcement, a Team answer, a moderation decision) writes ONE event item in its own
  * transaction and returns; it never fans out itself. The table's stream (keys only) hands the new
  * event to the fan-out consumer (`functions/src/triggers/fan-out-notifications.ts`, the local
@@ -28,7 +28,7 @@ export const NOTIFICATION_EVENT_KINDS = [
   'feature_approved',
   /** The author's feature request was rejected (details.note, .refund). Tells the author only. */
   'feature_rejected',
-  /** Issue 13: the feature request was merged into another (details.into_id, .into_title). */
+  /** The feature request was merged into another (details.into_id, .into_title). */
   'merged',
 ] as const;
 export type NotificationEventKind = (typeof NOTIFICATION_EVENT_KINDS)[number];

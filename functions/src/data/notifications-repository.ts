@@ -18,7 +18,7 @@ import { TABLE_DEFINITION } from './table-definition';
 import { cancellationCodes, failedCondition, transact, type TransactItem } from './transactions';
 
 /**
- * In-app notifications (issue 12). The fan-out writes one item per person and event
+ * In-app notifications. The fan-out writes one item per person and event
  * (`USER#<id>` / `NOTIFICATION#<event ulid>`) together with `ADD unread_count 1` on the person's
  * state item (`USER#<id>` / `NOTIFICATION_STATE`), in one transaction conditioned on the
  * notification not existing yet: a replayed event fails the condition and changes nothing.

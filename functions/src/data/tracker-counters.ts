@@ -45,7 +45,7 @@ export async function readTrackerStats(): Promise<TrackerStats> {
   const projects = counter(counterKeys.projects);
   const requests = counter(trackerCounterKeys.requests);
   const features = counter(counterKeys.features);
-  // A merged feature request (issue 13) lives on in the request it was merged into: not counted.
+  // A merged feature request lives on in the request it was merged into: not counted.
   const total = requests('total') + features('total') - features('merged');
   const completed = requests('Completed') + requests('completed') + features('completed');
   const closed = requests('Closed') + requests('closed') + features('rejected');

@@ -29,7 +29,7 @@ import type { TransactItem } from './transactions';
 import { getRecord, unchangedSince, type TrackerTarget, type VotableRecord } from './tracker-views';
 
 /*
- * Merging a tracker request (or project suggestion) A into B of the same kind (issue 13), in
+ * Merging a tracker request (or project suggestion) A into B of the same kind, in
  * idempotent steps, each ONE transaction, like feature-merge.ts but for +1/-1 votes per voter:
  *
  * 1. start: the state record `TMERGE#<type>#<A>` / `MERGE` (state `merging`), A's record and its

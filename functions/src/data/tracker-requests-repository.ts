@@ -71,7 +71,7 @@ function requestItems(request: StoredTrackerRequest): Record<string, unknown>[] 
     { ...trackerRequestKeys.item(request.id), entity: 'TrackerRequest', ...request },
     ...TRACKER_REQUEST_SORTS.map((sort) => ({
       ...trackerRequestKeys.view(request.id, sort),
-      // A merged request (issue 13) is in no list: its views keep no index keys.
+      // A merged request is in no list: its views keep no index keys.
       ...(request.merged_into ? {} : viewIndexKeys(sort, request)),
       entity: 'TrackerRequestView',
       view: sort,
@@ -129,7 +129,7 @@ export async function createTrackerRequest(
       ...projectCheck,
       ...newRequestItems(request, author, ulid(now.getTime())).map((item) => putNew(item)),
       requestCounterUpdate({ total: 1, [request.status]: 1 }),
-      // A signed-in author follows their request (issue 12).
+      // A signed-in author follows their request.
       ...(author.userId
         ? [
             {

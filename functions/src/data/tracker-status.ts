@@ -145,7 +145,7 @@ async function changeStatus<R extends StatusRecord>(
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const record = await getRecord(subject.target, id);
     if (!record) throw new NotFoundError();
-    // Issue 13: a merged record's status is read-only (an unmerge gives it back).
+    // A merged record's status is read-only (an unmerge gives it back).
     if (record.merged_into) throw new ConflictError(TRACKER_MERGE_MESSAGES.statusClosed);
     const from: TrackerStatus = record.status ?? 'Open';
     if (from === to) throw new ConflictError(TRACKER_STATUS_MESSAGES.sameStatus(to));

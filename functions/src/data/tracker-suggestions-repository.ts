@@ -39,7 +39,7 @@ function suggestionItems(suggestion: StoredSuggestion): Record<string, unknown>[
       const value = sortValue(sort, suggestion);
       return {
         ...trackerSuggestionKeys.view(suggestion.id, sort),
-        // A merged suggestion (issue 13) is in no list: its views keep no index keys.
+        // A merged suggestion is in no list: its views keep no index keys.
         ...(suggestion.merged_into
           ? {}
           : {
@@ -94,7 +94,7 @@ export async function createSuggestion(
       author,
       createdAt: suggestion.created_at,
     }).map((item) => putNew(item)),
-    // A signed-in author follows their suggestion (issue 12).
+    // A signed-in author follows their suggestion.
     ...(author.userId
       ? [
           {

@@ -11,13 +11,13 @@ import { TABLE_DEFINITION } from './table-definition';
 export interface VotableRecord {
   readonly id: string;
   readonly votes: number;
-  /** Live comments (issue 12), kept by the comment transactions; absent on old records. */
+  /** Live comments, kept by the comment transactions; absent on old records. */
   readonly comment_count?: number;
-  /** Issue 13: set while this record is merged into another (votes refused, hidden from lists). */
+  /** Set while this record is merged into another (votes refused, hidden from lists). */
   readonly merged_into?: TrackerMergedInto;
-  /** Issue 13: the records merged into this one (and not unmerged). */
+  /** The records merged into this one (and not unmerged). */
   readonly merged_from?: readonly TrackerMergedFrom[];
-  /** Issue 13: bumped by every merge step that rewrites merged_into / merged_from. */
+  /** Bumped by every merge step that rewrites merged_into / merged_from. */
   readonly merge_version?: number;
 }
 
@@ -93,7 +93,7 @@ export function unchangedSince(
     record.announced_in === undefined
       ? 'attribute_not_exists(announced_in)'
       : 'announced_in = :readAnnounced',
-    // Issue 13: a merge (or unmerge) rewrote merged_into / merged_from since.
+    // A merge (or unmerge) rewrote merged_into / merged_from since.
     record.merge_version === undefined
       ? 'attribute_not_exists(merge_version)'
       : 'merge_version = :readMergeVersion',

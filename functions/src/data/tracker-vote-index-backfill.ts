@@ -3,7 +3,7 @@ import { db, tableName } from './client';
 import { trackerVoteKeys } from './keys';
 
 /*
- * Issue 13, one-off OPERATOR task (never on a request path, imported by no handler): gives the
+ * One-off OPERATOR task (never on a request path, imported by no handler): gives the
  * tracker votes written before the merge their GSI1 keys (`TRACKER_VOTES#<type>#<id>` / `<voter>`),
  * so a merge finds them. Votes have no index to read them by, so this is a paged Scan of the table
  * (filtered to vote items without the keys), throttled by its page size, resumable from the key it

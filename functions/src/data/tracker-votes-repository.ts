@@ -36,7 +36,7 @@ export interface VoteOutcome {
   readonly myVote: VoteDirection | null;
 }
 
-/** The notification subject a vote target is (issue 12). */
+/** The notification subject a vote target is. */
 const subjectTypeOf = (type: VoteTargetType): SubjectType =>
   type === 'feature_request' ? 'tracker_request' : 'tracker_suggestion';
 
@@ -140,7 +140,7 @@ export async function castVote<R extends VotableRecord>(
       currentVote(vote.voterId, target.type, vote.targetId),
     ]);
     if (!record) throw new NotFoundError();
-    // Issue 13: a merged record takes no votes (its Put's condition checks it did not change).
+    // A merged record takes no votes (its Put's condition checks it did not change).
     if (record.merged_into) throw new ConflictError(TRACKER_MERGE_MESSAGES.votesClosed);
     const after = before === vote.direction ? null : vote.direction;
     const delta = (after ? weight(after) : 0) - (before ? weight(before) : 0);
@@ -155,7 +155,7 @@ export async function castVote<R extends VotableRecord>(
       await transact([
         voteItemChange(key, before, after, now.toISOString(), identity),
         {
-          // Neither voted on nor moved to another status since it was read (issue 12), and no
+          // Neither voted on nor moved to another status since it was read, and no
           // comment added since: its count must not be written over.
           Put: { TableName: tableName, Item: item, ...unchangedSince(record) },
         },
@@ -163,7 +163,7 @@ export async function castVote<R extends VotableRecord>(
           Put: { TableName: tableName, Item: view, ConditionExpression: 'attribute_exists(PK)' },
         })),
         ...(guard ? [guard] : []),
-        // A signed-in voter who adds a vote follows the target (issue 12); anonymous votes do not.
+        // A signed-in voter who adds a vote follows the target; anonymous votes do not.
         ...(follower && after !== null
           ? [
               {

@@ -34,7 +34,7 @@ export interface StoredUser {
   readonly subjects?: string[];
   readonly created_at: string;
   readonly deleted_at?: string;
-  /** Issue 12: notification email on/off per topic (absent topics are on). */
+  /** Notification email on/off per topic (absent topics are on). */
   readonly notification_email?: Partial<Record<NotificationEmailTopic, boolean>>;
 }
 
@@ -44,7 +44,7 @@ export const USERNAME_TAKEN = 'Username is already taken';
 /** Today as a UTC calendar day. */
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
-/** The API's view of a user (spec 3). */
+/** The API's view of a user. */
 export function toApiUser(user: StoredUser, now = new Date()): User {
   return {
     id: user.id,

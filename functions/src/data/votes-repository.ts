@@ -125,7 +125,7 @@ export async function castVote(
                   },
                 },
               },
-          // The voter follows the feature (issue 12); repeating it on a later vote changes nothing.
+          // The voter follows the feature; repeating it on a later vote changes nothing.
           {
             Update: {
               TableName: tableName,

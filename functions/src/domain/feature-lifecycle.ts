@@ -1,8 +1,8 @@
 import type { FeatureStatus } from '@hatchworks/shared/schemas/features';
 
 /**
- * The feature lifecycle. Admins approve or reject pending requests (spec 4); the spec shows no
- * other transitions, so work moves forward only: approved → in progress → completed, or approved
+ * The feature lifecycle. Admins approve or reject pending requests; no other
+ * transition goes back, so work moves forward only: approved → in progress → completed, or approved
  * straight to completed. Rejected and completed are final.
  */
 const TRANSITIONS: Readonly<Record<FeatureStatus, readonly FeatureStatus[]>> = {
@@ -11,7 +11,7 @@ const TRANSITIONS: Readonly<Record<FeatureStatus, readonly FeatureStatus[]>> = {
   in_progress: ['completed'],
   completed: [],
   rejected: [],
-  // Issue 13: only a merge makes a request merged and only an unmerge takes it back
+  // Only a merge makes a request merged and only an unmerge takes it back
   // (feature-merge.ts); no status change does either.
   merged: [],
 };

@@ -14,7 +14,7 @@ import { renderActionMail } from '../lib/mail-templates';
 import { unsubscribeToken } from '../lib/unsubscribe-token';
 
 /**
- * The notification mails (issue 12), sent by the mail function: one mail for everything pending
+ * The notification mails, sent by the mail function: one mail for everything pending
  * for a person. The fan-out that fills the pending set is `./notification-fan-out.ts`. See
  * README.md in `functions/src/data`, "Notifications".
  */

@@ -12,7 +12,7 @@ const usable = (name: string) =>
   !isReservedUsername(name) && UNIQUE_CUTS.every((cut) => !isReservedUsername(name.slice(0, cut)));
 
 /**
- * Username and display-name fallbacks for a new user (spec 7, user verification): the display
+ * Username and display-name fallbacks for a new user: the display
  * name falls back to the email; the username to the nickname, else the part of the email before
  * the @, else 'user' — cleaned to the username rules (3–30 of letters, digits, '_', '.', '-') and
  * never a reserved name: a candidate that cleans to one ('admin', 'Support-1') is passed over.

@@ -23,7 +23,7 @@ const EnvSchema = z.object({
   TOKEN_SIGNING_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
   /** The public JWK Set that verifies the product's own tokens (every token-verifying function). */
   TOKEN_VERIFY_KEYS: z.optional(z.string().check(z.minLength(1))),
-  /** Lifetime of the product's own tokens, in seconds (no refresh: see the README). */
+  /** Lifetime of the product's own tokens, in seconds (no refresh route: docs/decisions.md, "Own tokens"). */
   AUTH_TOKEN_TTL_SECONDS: positiveInt(3600),
   /**
    * The value CloudFront sends in `x-origin-verify` (AWS only): when set, requests without it are
@@ -70,7 +70,7 @@ const EnvSchema = z.object({
   /** The site's absolute origin, for the links in mails (e.g. `https://hatchworks.example`). */
   SITE_URL: z.optional(z.url()),
   /**
-   * Issue 12: how long a person's notification mail waits for more events before it goes out (one
+   * How long a person's notification mail waits for more events before it goes out (one
    * mail for everything that landed in the window). Tests set about 1 s.
    */
   NOTIFICATION_MAIL_DELAY_SECONDS: z._default(
@@ -80,7 +80,7 @@ const EnvSchema = z.object({
   /** AWS only: the SQS queue that holds a notification mail for the delay (locally a timer). */
   NOTIFICATION_MAIL_QUEUE_URL: z.optional(z.url()),
   /**
-   * Issue 13: where the search index's snapshot lives: an S3 bucket on AWS (functions that read
+   * Where the search index's snapshot lives: an S3 bucket on AWS (functions that read
    * or patch the index), a folder locally (the local stack sets it for every function).
    */
   SEARCH_SNAPSHOT_BUCKET: z.optional(z.string().check(z.minLength(3))),

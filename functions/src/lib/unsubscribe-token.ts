@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { secretValue } from './secret-value';
 
 /**
- * The token of a notification mail's one-click unsubscribe link (issue 12): `<user id>.<MAC>`,
+ * The token of a notification mail's one-click unsubscribe link: `<user id>.<MAC>`,
  * the MAC an HMAC-SHA256 with `IDENTITY_HASH_KEY` over a purpose prefix and the id, so it works
  * without signing in and cannot be made for another person without the key. It turns the
  * person's notification mails off and nothing else, so it does not expire.

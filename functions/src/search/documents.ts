@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 
 /**
- * One searchable request in the index (issue 13): a feature request, a tracker request or a
+ * One searchable request in the index: a feature request, a tracker request or a
  * project suggestion. `id` is `<type>:<item id>`; the text fields are searched, the rest is kept
  * beside each hit so the lists' filters apply without reading the table.
  */
@@ -109,7 +109,7 @@ export function toSearchDocument(
           title: text(item.title),
           description: text(item.description),
           tags: textList(item.tags),
-          // Issue 13: a merged request is hidden from search (search-lists drops 'merged').
+          // A merged request is hidden from search (search-lists drops 'merged').
           status: item.merged_into ? 'merged' : text(item.status) || 'Open',
           project_id: textOrNull(item.project_id),
           category: textOrNull(item.category),
@@ -124,7 +124,7 @@ export function toSearchDocument(
           title: text(item.name),
           description: [item.description, item.rationale].map(text).filter(Boolean).join('\n'),
           tags: [],
-          // Suggestions stored before issue 12 have no status: 'Open'.
+          // Suggestions stored before statuses existed have none: 'Open'.
           status: item.merged_into ? 'merged' : text(item.status) || 'Open',
           project_id: null,
           category: null,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ValidationError } from '../lib/errors';
 
 /**
- * A search list's cursor (issue 13): an offset into the ranked result and a fingerprint of the
+ * A search list's cursor: an offset into the ranked result and a fingerprint of the
  * search it belongs to (kind, words, filters, who may see what). It is opaque to clients; one of
  * another search, or a list's key cursor, is a 400. A tampered offset only pages the same result.
  */

@@ -5,7 +5,7 @@ import type { SearchDocument, StoredSearchFields } from './documents';
 export type SearchIndex = MiniSearch<SearchDocument>;
 
 /**
- * The index's settings (issue 13): title, description and tags are searched (title boosted 3,
+ * The index's settings: title, description and tags are searched (title boosted 3,
  * tags 2), typo-tolerant (fuzzy 0.2: one edit in 3–7 letters, two in 8–12) and the last word by
  * prefix (the word being typed); the filter fields are stored beside each hit. A snapshot is loaded with the same
  * settings (functions cannot be serialised), so they live here once.

@@ -13,7 +13,7 @@ export interface Snapshot {
 }
 
 /**
- * Where the search index's snapshot lives (issue 13): an S3 object on AWS, a file locally.
+ * Where the search index's snapshot lives: an S3 object on AWS, a file locally.
  * Readers ask for it only when it is newer than the version they hold; the writer stores it on
  * the condition that it is still the version it patched.
  */

@@ -2,7 +2,7 @@ import { SUBJECT_TYPES } from '@hatchworks/shared/schemas/subjects';
 import { SEARCH_SUBJECT_KEYS } from './documents';
 
 /**
- * Which stream records the search index's consumer gets (issue 13): any change (new, changed,
+ * Which stream records the search index's consumer gets: any change (new, changed,
  * deleted) of the main item of a feature request (`FEATURE#…` / `FEATURE`), a tracker request
  * (`TRACKER_REQUEST#…` / `REQUEST`) or a project suggestion (`TRACKER_SUGGESTION#…` /
  * `SUGGESTION`); their sort views are copies and are left out. One filter per kind: the CDK stack

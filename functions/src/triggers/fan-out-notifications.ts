@@ -12,7 +12,7 @@ import { fanOutEvent } from '../domain/notification-fan-out';
 import { logger } from '../lib/logger';
 
 /**
- * The notification fan-out (issue 12). Fed two ways:
+ * The notification fan-out. Fed two ways:
  * - the table's stream (an event source filtered to new `EVENT#` items on AWS, the local stack's
  *   poller locally): each event is fanned out to its subject's followers, idempotently, so a
  *   retried record tells nobody twice. A failing record is reported (`batchItemFailures`) and

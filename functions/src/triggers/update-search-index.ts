@@ -6,7 +6,7 @@ import { applySearchChanges } from '../search/search-service';
 import { logger } from '../lib/logger';
 
 /**
- * The search index's writer (issue 13), fed the table's keys-only stream filtered to the main
+ * The search index's writer, fed the table's keys-only stream filtered to the main
  * items of feature requests, tracker requests and project suggestions (`SEARCH_STREAM_FILTERS`;
  * the CDK event source on AWS, the local stack's poller locally). It reads each named subject as
  * it is now and patches the snapshot once for the batch, so a replayed or out-of-order record

@@ -48,7 +48,7 @@ async function completedFeature(): Promise<Feature> {
 }
 
 /**
- * Sets a tracker item's status in the table: the status routes are another slice of issue 12,
+ * Sets a tracker item's status in the table: the status routes are tested elsewhere,
  * and the changelog only reads `status`.
  */
 async function setTrackerStatus(

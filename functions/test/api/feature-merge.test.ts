@@ -94,7 +94,7 @@ beforeAll(async () => {
   );
 }, 120_000);
 
-describe('merging feature requests with their votes (issue 13)', () => {
+describe('merging feature requests with their votes', () => {
   it('moves every vote exactly, hides A, and an unmerge restores everything as it was', async () => {
     const [a, b] = await Promise.all([approved(), approved()]);
     const [both, onlyA, onlyB, bigA] = voters;

@@ -22,7 +22,7 @@ import {
 } from '../../../test/support/tracker';
 
 /**
- * Notifications (issue 12): a change writes one event; the fan-out, fed by the table's stream,
+ * Notifications: a change writes one event; the fan-out, fed by the table's stream,
  * tells the followers (not the actor) once each; the bell, the list, mark read; the batched mail
  * with its one-click unsubscribe.
  */

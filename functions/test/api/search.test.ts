@@ -17,7 +17,7 @@ import {
 } from '../../../test/support/tracker';
 
 /**
- * Issue 13: search over HTTP. Every test invents a word no other test (and no seed) uses, so its
+ * Search over HTTP. Every test invents a word no other test (and no seed) uses, so its
  * results are its own; the index is patched from the table's stream, so a subject written just
  * now is found after the consumer ran (polled, with a timeout).
  */

@@ -18,7 +18,7 @@ import {
 } from '../../../test/support/tracker';
 
 /*
- * Issue 13, tracker slice: merging tracker requests (and project suggestions) A into B over HTTP,
+ * Merging tracker requests (and project suggestions) A into B over HTTP,
  * through `POST /api/admin/tracker/merges`. The invariant checked everywhere: a record's `votes`
  * is exactly the sum of the directions of the vote items on it (read from the table).
  */
@@ -128,7 +128,7 @@ beforeAll(async () => {
   users = await Promise.all([registerUser(), registerUser(), registerUser()]);
 });
 
-describe('merging tracker requests and suggestions (issue 13)', () => {
+describe('merging tracker requests and suggestions', () => {
   it('moves every vote exactly, hides A, and an unmerge restores everything as it was', async () => {
     const word = `zorblax${Date.now().toString(36)}`;
     const [a, b] = await Promise.all([
@@ -360,7 +360,7 @@ describe('merging tracker requests and suggestions (issue 13)', () => {
     const [a, b] = await Promise.all([submitRequest(), submitRequest()]);
     const voters = await anonymousVoters(2);
     for (const client of voters) await castVote(client, 'feature_request', a.id, 'up');
-    // Make them votes of before issue 13: no GSI1 keys.
+    // Make them votes stored before merging existed: no GSI1 keys.
     const { client, keys } = await dataLayer();
     for (const voter of await storedVotes('feature_request', a.id)) {
       await client.db.send(

@@ -23,7 +23,7 @@ import { createProject } from '../../../test/support/features';
 import { useStackTable } from '../../../test/support/tracker';
 
 /**
- * ARCHITECTURE.md: a list costs what its page costs, not what the table holds. The data layer's
+ * A list costs what its page costs (docs/architecture.md), not what the table holds. The data layer's
  * own list functions run here against the stack's table, through the data layer's own client, with
  * every DynamoDB call asked for its consumed capacity.
  */

@@ -23,7 +23,7 @@ beforeAll(async () => {
 const ids = (requests: readonly TrackerFeatureRequest[]) => requests.map((each) => each.id);
 
 describe('POST /api/tracker/feature-requests', () => {
-  it('stores an Open request with the spec defaults: Bug Fix, Low, no project, no tags', async () => {
+  it('stores an Open request with the form defaults: Bug Fix, Low, no project, no tags', async () => {
     // Prepare
     const client = new TrackerClient();
     // Act

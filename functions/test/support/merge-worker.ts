@@ -1,6 +1,6 @@
 /**
  * The merge steps run by a process of their own, against the test stack's DynamoDB Local, so the
- * kill-midway test can SIGKILL it between (or during) steps and resume over HTTP (issue 13).
+ * kill-midway test can SIGKILL it between (or during) steps and resume over HTTP.
  *
  *   npx tsx functions/test/support/merge-worker.ts <merge|unmerge> <from-id> <into-id> <admin-id>
  *

@@ -1,6 +1,6 @@
 /**
  * The tracker merge steps run by a process of their own against the test stack's DynamoDB Local,
- * so the kill-midway test can SIGKILL it and resume over HTTP (issue 13, tracker slice).
+ * so the kill-midway test can SIGKILL it and resume over HTTP.
  *
  *   npx tsx functions/test/support/tracker-merge-worker.ts <merge|unmerge> <type> <from> <into> <admin>
  *

@@ -104,7 +104,7 @@ describe('search documents', () => {
     });
   });
 
-  it('map a merged tracker request or suggestion to the status search hides (issue 13)', () => {
+  it('map a merged tracker request or suggestion to the status search hides', () => {
     const mergedInto = { id: 'r2', title: 'The one it joined' };
     expect(
       toSearchDocument('tracker_request', { ...request(), merged_into: mergedInto }).status,

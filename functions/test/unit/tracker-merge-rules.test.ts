@@ -12,7 +12,7 @@ import {
 } from '../../src/data/tracker-merge';
 
 /*
- * Issue 13, tracker slice: the rules of merging tracker records and of undoing a merge, without a
+ * The rules of merging tracker records and of undoing a merge, without a
  * table (the 30-day window needs a clock the HTTP tests cannot move).
  */
 

@@ -88,7 +88,7 @@ export interface AppApiProps {
   readonly keys?: FunctionKeys;
   /** The site's origin (`https://...`), given as `SITE_URL` to the routes marked `siteUrl`. */
   readonly siteUrl?: string;
-  /** The search snapshot, read by the routes marked `searchIndex` (issue 13). */
+  /** The search snapshot, read by the routes marked `searchIndex`. */
   readonly search?: SearchIndex;
 }
 

@@ -184,7 +184,7 @@ export class AppFunction extends Construct {
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
-        'nodejs22.x is pinned on purpose (ARCHITECTURE.md): the code and its dependencies are ' +
+        'nodejs22.x is pinned on purpose (docs/architecture.md): the code and its dependencies are ' +
         'chosen to run on Node 20 locally and 22 on Lambda; the runtime moves with the repo, ' +
         'not with whatever is newest at synth time.',
     });

@@ -15,7 +15,7 @@ export interface MailSenderProps {
   readonly environment: Readonly<Record<string, string>>;
   /** The sender; without one the function is deployed and warns that its mails fail. */
   readonly mail?: MailAccess;
-  /** The stack's keys: it reads IDENTITY_HASH_KEY, which signs the unsubscribe links (issue 12). */
+  /** The stack's keys: it reads IDENTITY_HASH_KEY, which signs the unsubscribe links. */
   readonly keys?: FunctionKeys;
 }
 

@@ -26,7 +26,7 @@ const queueDefaults = {
 } as const;
 
 /**
- * The notification fan-out (`functions/src/triggers/fan-out-notifications.ts`, issue 12): the
+ * The notification fan-out (`functions/src/triggers/fan-out-notifications.ts`): the
  * table's stream feeds it the new `EVENT#` items through a filtered event source (nothing else on
  * the stream invokes it), retried three times with `batchItemFailures` and then parked in a
  * dead-letter queue kept 14 days. It writes each follower's notification idempotently, and for

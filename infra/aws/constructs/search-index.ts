@@ -18,7 +18,7 @@ export interface SearchIndexProps {
 }
 
 /**
- * The search index of issue 13 (functions/src/search): a MiniSearch snapshot kept as one object
+ * The search index (functions/src/search): a MiniSearch snapshot kept as one object
  * (`search/index.json`) in a private bucket. The table's stream feeds the changes of feature
  * requests, tracker requests and suggestions to one function that patches the snapshot with
  * conditional writes; the search routes read it once per cold start and again when it changed.

@@ -3,7 +3,7 @@ import type { TableAccess } from '@hatchworks/shared/routes';
 /**
  * The DynamoDB actions behind each `table` access level of the manifest. Explicit rather than
  * `grantReadData`/`grantWriteData`: those include Scan (never allowed on a request path,
- * ARCHITECTURE.md) and stream reads (no stream), and the write set lacks ConditionCheckItem,
+ * docs/architecture.md) and stream reads (no stream), and the write set lacks ConditionCheckItem,
  * which a TransactWriteItems with a condition-check item needs. Transactions and batches have
  * no actions of their own: IAM checks each item's action.
  */

@@ -59,7 +59,7 @@ const sum = (metric: Metric) => metric.with({ statistic: 'Sum', period: FIVE_MIN
 
 /**
  * Everything that watches the site, in a nested stack of its own (the site stack is near
- * CloudFormation's 500-resource limit): the alarm topic, one alarm per signal of issue 14 with its
+ * CloudFormation's 500-resource limit): the alarm topic, one alarm per signal in operations.md with its
  * threshold and reason beside it, and one dashboard. CloudFront's and the WAF's metrics exist only
  * in us-east-1: their alarms are the EdgeAlarmsStack's; the dashboard shows them across regions.
  */

@@ -105,9 +105,9 @@ export class SiteStack extends Stack {
   readonly api: AppApi;
   /** The function that sends the queued account mails, fed by the table's stream. */
   readonly mailSender: MailSender;
-  /** The notification fan-out with its dead-letter and mail delay queues (issue 12). */
+  /** The notification fan-out with its dead-letter and mail delay queues. */
   readonly notifications: NotificationFanOut;
-  /** The search snapshot's bucket and the stream consumer that patches it (issue 13). */
+  /** The search snapshot's bucket and the stream consumer that patches it. */
   readonly search: SearchIndex;
   readonly site: SiteDistribution;
   readonly deployment: SiteDeployment;
@@ -208,7 +208,7 @@ export class SiteStack extends Stack {
       ...(this.mail ? { mail: this.mail } : {}),
       keys,
     });
-    // Issue 12: the notification fan-out, fed the new events by the table's stream.
+    // The notification fan-out, fed the new events by the table's stream.
     this.notifications = new NotificationFanOut(this, 'Notifications', {
       table: this.table.table,
       environment: logEnvironment,

@@ -1,8 +1,8 @@
 /**
  * Operator command: `npm run admin -- grant <email>` / `revoke <email>`, the one-off
- * `backfill-tracker-votes` (issue 13: gives tracker votes written before merging existed the index
+ * `backfill-tracker-votes` (gives tracker votes written before merging existed the index
  * keys a merge reads them by; a paged, conditional Scan, safe to run twice and beside live traffic)
- * and `audit-ledger` (issue 14: checks every ledger invariant with paged Queries, changes nothing,
+ * and `audit-ledger` (checks every ledger invariant with paged Queries, changes nothing,
  * exit code 1 when something does not add up).
  * Locally it uses the running `npm start` (or starts DynamoDB Local on `.data/` itself);
  * with `--table <name>` it works on that DynamoDB table in AWS (credentials and AWS_REGION from

@@ -45,7 +45,7 @@ export interface LocalStackOptions {
    */
   readonly demoData?: boolean;
   /**
-   * Where the search index's snapshot is kept (issue 13; `SEARCH_SNAPSHOT_DIR` of every function):
+   * Where the search index's snapshot is kept (`SEARCH_SNAPSHOT_DIR` of every function):
    * `npm start` keeps it in its data folder; a temporary folder, removed at stop, when absent.
    */
   readonly searchDir?: string;
@@ -179,7 +179,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await seedDemoFeatures();
       await seedDemoTracker();
     }
-    // Issue 13: the search index's snapshot, rebuilt from the table (fresh or persisted) at every
+    // The search index's snapshot, rebuilt from the table (fresh or persisted) at every
     // start; the stream keeps it up to date from here on.
     const { rebuildSearchSnapshot } = await import('@hatchworks/functions/search/search-service');
     await rebuildSearchSnapshot();
@@ -199,14 +199,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           handler: async () =>
             (await import('@hatchworks/functions/triggers/send-queued-mail')).handler,
         },
-        // Issue 12: the notification fan-out, fed the new events as on AWS.
+        // The notification fan-out, fed the new events as on AWS.
         {
           name: 'notifications',
           filter: NOTIFICATION_STREAM_FILTER,
           handler: async () =>
             (await import('@hatchworks/functions/triggers/fan-out-notifications')).handler,
         },
-        // Issue 13: the search index's writer, fed every change of a request's main item.
+        // The search index's writer, fed every change of a request's main item.
         {
           name: 'search',
           filter: SEARCH_STREAM_FILTERS,

@@ -15,7 +15,7 @@ type StreamEventName = 'INSERT' | 'MODIFY' | 'REMOVE';
 
 /** Which records a consumer gets: the event source filter of its function on AWS. */
 export interface StreamFilter {
-  /** One event name, or any of several (the search index takes every change, issue 13). */
+  /** One event name, or any of several (the search index takes every change). */
   readonly eventName: StreamEventName | readonly StreamEventName[];
   readonly partitionKeyPrefix: string;
   /** Only records of items with this sort key (a subject's main item, not its views). */

@@ -187,7 +187,7 @@ describe('npm start', () => {
     expect(revoked.stdout).toContain('user@hatchworks.local is now a regular user.');
     expect(javaProcessesFor(dataDir)).toBe('');
 
-    // Issue 13's one-off backfill of the tracker votes' merge index: safe to run twice.
+    // The one-off backfill of the tracker votes' merge index: safe to run twice.
     const backfilled = runAdmin(dataDir, ['backfill-tracker-votes']);
     expect(backfilled.status).toBe(0);
     expect(backfilled.stdout).toMatch(/^\d+ tracker vote\(s\) given their merge index keys\.$/m);

@@ -2,7 +2,7 @@ import * as z from '../zod';
 import { LIMITS } from '../constants';
 import { SUBJECT_TYPES, type SubjectType } from './subjects';
 
-/** Bounds of a changelog entry (issue 12). */
+/** Bounds of a changelog entry. */
 export const CHANGELOG_LIMITS = {
   titleMax: 140,
   bodyMax: 10_000,

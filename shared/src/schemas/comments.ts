@@ -1,7 +1,7 @@
 import * as z from '../zod';
 import { SUBJECT_TYPES } from './subjects';
 
-/** Bounds and windows of comments (issue 12). */
+/** Bounds and windows of comments. */
 export const COMMENT_LIMITS = {
   bodyMax: 2000,
   /** How long an author may edit or delete their own comment after writing it. */

@@ -1,7 +1,7 @@
 import * as z from '../zod';
 import { FEATURE_STATUSES } from './features';
 
-/** Answer of `POST /api/user/claim-daily-eggs` (spec 3). */
+/** Answer of `POST /api/user/claim-daily-eggs`. */
 export const DailyClaimResultSchema = z.object({
   eggs_earned: z.number().check(z.int()),
   new_balance: z.number().check(z.int()),
@@ -15,9 +15,9 @@ export const LEDGER_KINDS = [
   'vote',
   'refund',
   'admin_adjustment',
-  /** Issue 13: a vote moved by a merge (amount 0; `moved` tells the eggs and both requests). */
+  /** A vote moved by a merge (amount 0; `moved` tells the eggs and both requests). */
   'vote_moved',
-  /** Issue 13: a moved vote put back by an unmerge (amount 0). */
+  /** A moved vote put back by an unmerge (amount 0). */
   'vote_restored',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -48,7 +48,7 @@ export const LedgerEntrySchema = z.object({
    */
   feature: z.optional(z.nullable(LedgerFeatureSchema)),
   /**
-   * On `vote_moved` and `vote_restored` entries (issue 13): the eggs of the vote that moved from
+   * On `vote_moved` and `vote_restored` entries: the eggs of the vote that moved from
    * one request to another. The balance does not change (amount 0); `reference` is `into_id`.
    */
   moved: z.optional(

@@ -17,7 +17,7 @@ export const FEATURE_STATUSES = [
   'in_progress',
   'completed',
   'rejected',
-  /** Folded into another request with its votes (issue 13); read-only, links to it. */
+  /** Folded into another request with its votes; read-only, links to it. */
   'merged',
 ] as const;
 export type FeatureStatus = (typeof FEATURE_STATUSES)[number];
@@ -31,7 +31,7 @@ export const PUBLIC_FEATURE_STATUSES = ['approved', 'in_progress', 'completed'] 
 export const PRIORITY_LEVELS = ['high', 'medium', 'low'] as const;
 export type PriorityLevel = (typeof PRIORITY_LEVELS)[number];
 
-/** Bounds the spec leaves open (README, API section). */
+/** Bounds of feature text (docs/api.md lists them with the routes). */
 export const FEATURE_LIMITS = {
   descriptionMax: 5000,
   longTextMax: 2000,
@@ -39,7 +39,7 @@ export const FEATURE_LIMITS = {
   tagMax: 30,
 } as const;
 
-/** Spec 5, Create feature. */
+/** The create form's messages, one per rule, in the order they are checked. */
 export const FEATURE_MESSAGES = {
   titleAndDescription: 'Title and description are required',
   selectProject: 'Please select a project for this feature request',
@@ -48,7 +48,7 @@ export const FEATURE_MESSAGES = {
   votingOnlyApproved: 'Voting is only allowed on approved features',
 } as const;
 
-/** A feature request as the API answers it (spec 3, feature system). */
+/** A feature request as the API answers it. */
 export const FeatureSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -62,17 +62,17 @@ export const FeatureSchema = z.object({
   priority_level: z.enum(PRIORITY_LEVELS),
   total_eggs: z.number().check(z.int()),
   vote_count: z.number().check(z.int()),
-  /** Live comments on it, replies included (issue 12). */
+  /** Live comments on it, replies included. */
   comment_count: z.number().check(z.int()),
   tags: z.array(z.string()),
   use_case: z.optional(z.string()),
   expected_benefits: z.optional(z.string()),
   approval_notes: z.optional(z.string()),
-  /** Issue 13: on a merged request, the request it was merged into. */
+  /** On a merged request, the request it was merged into. */
   merged_into: z.optional(z.object({ id: z.string(), title: z.string() })),
-  /** Issue 13: the requests merged into this one (oldest merge first). */
+  /** The requests merged into this one (oldest merge first). */
   merged_from: z.optional(z.array(z.object({ id: z.string(), title: z.string() }))),
-  /** Issue 13: when it was merged (set once the merge finished). */
+  /** When it was merged (set once the merge finished). */
   merged_at: z.optional(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
@@ -106,7 +106,7 @@ const TagsSchema = z
     z.refine((tags) => new Set(tags).size === tags.length, 'Tags must be unique'),
   );
 
-/** Body of `POST /api/features` (spec 3 payload, spec 5 rules). */
+/** Body of `POST /api/features`, with the create form's rules. */
 export const CreateFeatureInputSchema = z.object({
   title: requiredText(
     LIMITS.featureTitleMax,
@@ -143,7 +143,7 @@ export const FeatureListQuerySchema = z.object({
     LIMITS.featurePageSize,
   ),
   cursor: z.optional(z.string().check(z.maxLength(2048))),
-  /** Issue 13: search (ranked by relevance, sort ignored); see `SearchQueryParamSchema`. */
+  /** Search (ranked by relevance, sort ignored); see `SearchQueryParamSchema`. */
   q: SearchQueryParamSchema,
 });
 
@@ -162,7 +162,7 @@ export const FeatureStatsSchema = z.object({
 });
 export type FeatureStats = z.infer<typeof FeatureStatsSchema>;
 
-/** Body of `POST /api/features/vote` (spec 3 payload). */
+/** Body of `POST /api/features/vote`. */
 export const VoteInputSchema = z.object({
   user_id: z.optional(z.string()),
   feature_id: z.string().check(z.minLength(1)),

@@ -8,7 +8,7 @@ import {
 export * from './tracker-merge';
 
 /**
- * Merging duplicate feature requests (issue 13): an admin merges request A into request B; every
+ * Merging duplicate feature requests: an admin merges request A into request B; every
  * vote on A moves to B in idempotent steps, and the merge can be undone within 30 days.
  *
  * Routes (admins):
@@ -93,7 +93,7 @@ export function unmergeUntil(mergedAt: string): Date {
 }
 
 /*
- * Merging tracker requests and project suggestions (issue 13, tracker slice): the same steps and
+ * Merging tracker requests and project suggestions: the same steps and
  * the same answer (`{ merge: MergeStatus }`, 200 done / 202 steps remain), behind ONE admin route
  * (the AWS stack's resource budget allows few new routes):
  * `POST /api/admin/tracker/merges` body `{ type, from_id, into_id?, action }` where `action` is

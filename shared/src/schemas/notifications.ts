@@ -2,7 +2,7 @@ import * as z from '../zod';
 import { SUBJECT_TYPES } from './subjects';
 
 /**
- * Notifications (issue 12): what a person is told when a request they follow (authored, voted on,
+ * Notifications: what a person is told when a request they follow (authored, voted on,
  * commented on) changes status, is announced in the changelog or gets a Team answer, and what an
  * author is told when their feature request is approved or rejected.
  */
@@ -13,7 +13,7 @@ export const NOTIFICATION_KINDS = [
   'team_answer',
   'feature_approved',
   'feature_rejected',
-  /** Issue 13: the feature request was merged into another (details.into_id, .into_title). */
+  /** The feature request was merged into another (details.into_id, .into_title). */
   'merged',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -14,7 +14,7 @@ export const DeploymentSchema = z.object({
 });
 export type Deployment = z.infer<typeof DeploymentSchema>;
 
-/** Per-project counts of feature requests, kept as counter items (spec 2, Manage Projects). */
+/** Per-project counts of feature requests, kept as counter items. */
 export const FeatureCountsSchema = z.object({
   total: z.number().check(z.int()),
   open: z.number().check(z.int()),
@@ -40,7 +40,7 @@ export const ProjectSchema = z.object({
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
-/** Body of `POST /api/projects` and `PUT /api/projects/{key}` (spec 5, project form). */
+/** Body of `POST /api/projects` and `PUT /api/projects/{key}`. */
 export const ProjectInputSchema = z.object({
   title: z.string().check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200)),
   path: optionalText(500),

@@ -2,7 +2,7 @@ import * as z from '../zod';
 import { TRACKER_LIMITS } from './tracker';
 
 /**
- * Issue 12: the public roadmap. Three columns drawn from tracker requests (planned, in progress,
+ * The public roadmap. Three columns drawn from tracker requests (planned, in progress,
  * completed) and the egg feature requests of /features (in progress, completed; approved features
  * are still being voted on, so they are not "planned").
  */

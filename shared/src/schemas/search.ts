@@ -1,7 +1,7 @@
 import * as z from '../zod';
 import { SUBJECT_TYPES } from './subjects';
 
-/** Bounds of search (issue 13). */
+/** Bounds of search. */
 export const SEARCH_LIMITS = {
   /** A list's `q`, trimmed: longer is a 400; empty means no search. */
   queryMax: 200,

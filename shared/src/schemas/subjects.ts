@@ -1,5 +1,5 @@
 /**
- * What people follow, comment on, are told about and see closed by a changelog entry (issue 12):
+ * What people follow, comment on, are told about and see closed by a changelog entry:
  * a feature request of /features, a tracker request or a project suggestion.
  */
 export const SUBJECT_TYPES = ['feature', 'tracker_request', 'tracker_suggestion'] as const;

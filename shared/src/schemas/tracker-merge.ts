@@ -1,7 +1,7 @@
 import * as z from '../zod';
 
 /*
- * Issue 13, tracker slice: what tracker records and their code need of merging, kept apart from
+ * What tracker records and their code need of merging, kept apart from
  * merge.ts so the tracker bundles (lists, votes) carry only these few lines. The route's input
  * schema and the status answer are in merge.ts.
  */

@@ -2,7 +2,7 @@ import * as z from '../zod';
 import { TRACKER_LIMITS, TRACKER_STATUSES, type TrackerStatus } from './tracker';
 
 /**
- * Issue 12: admins move tracker requests and suggestions along
+ * Admins move tracker requests and suggestions along
  * open → planned → in progress → completed, or close them (with a required note). The API speaks
  * in codes (`in_progress`, like the feature system's statuses, and the `status_changed` events);
  * items, filters and counters keep the tracker's display names ('In Progress'), which old items

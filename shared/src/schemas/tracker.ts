@@ -3,7 +3,7 @@ import { LIMITS } from '../constants';
 import { TrackerMergedFromSchema, TrackerMergedIntoSchema } from './tracker-merge';
 import { SearchQueryParamSchema } from './search';
 
-/** Spec 9: tracker categories, in the order the forms and filters offer them. */
+/** Tracker categories, in the order the forms and filters offer them. */
 export const TRACKER_CATEGORIES = [
   'Bug Fix',
   'New Feature',
@@ -12,18 +12,18 @@ export const TRACKER_CATEGORIES = [
 ] as const;
 export type TrackerCategory = (typeof TRACKER_CATEGORIES)[number];
 
-/** Spec 9: tracker priorities, lowest first (the priority sort follows this order). */
+/** Tracker priorities, lowest first (the priority sort follows this order). */
 export const TRACKER_PRIORITIES = ['Low', 'Medium', 'High', 'Critical'] as const;
 export type TrackerPriority = (typeof TRACKER_PRIORITIES)[number];
 
 /**
- * Spec 4: the statuses the tracker's status filter offers; new requests are 'Open'. Issue 12 adds
- * 'Planned' (admins move requests and suggestions along, see `tracker-status.ts`).
+ * The statuses the tracker's status filter offers; new requests are 'Open'.
+ * Admins move requests and suggestions along (see `tracker-status.ts`).
  */
 export const TRACKER_STATUSES = ['Open', 'Planned', 'In Progress', 'Completed', 'Closed'] as const;
 export type TrackerStatus = (typeof TRACKER_STATUSES)[number];
 
-/** Spec 9: the groups a project suggestion can name. */
+/** The groups a project suggestion can name. */
 export const SUGGESTION_GROUPS = [
   'Fiction Projects',
   'Web Applications',
@@ -33,7 +33,7 @@ export const SUGGESTION_GROUPS = [
 ] as const;
 export type SuggestionGroup = (typeof SUGGESTION_GROUPS)[number];
 
-/** Spec 5 defaults of the two tracker forms. */
+/** The defaults of the two tracker forms. */
 export const TRACKER_DEFAULTS = {
   category: 'Bug Fix',
   priority: 'Low',
@@ -50,7 +50,7 @@ export const TRACKER_DEFAULTS = {
   sortDirection: string;
 };
 
-/** Spec 9: how many items the dashboard fetches and shows. */
+/** How many items the dashboard fetches and shows. */
 export const TRACKER_DISPLAY = {
   topRequestsFetched: 10,
   topRequestsShown: 3,
@@ -58,7 +58,7 @@ export const TRACKER_DISPLAY = {
   activityShown: 5,
 } as const;
 
-/** Bounds the spec leaves open (README, tracker section); the title bound is spec 9's. */
+/** Bounds of tracker text; the title bound is the feature title's. */
 export const TRACKER_LIMITS = {
   titleMax: LIMITS.featureTitleMax,
   descriptionMax: 5000,
@@ -146,13 +146,13 @@ export const TrackerProjectSchema = z.object({
 });
 export type TrackerProject = z.infer<typeof TrackerProjectSchema>;
 
-/** What an admin's last status change left on a request or suggestion (issue 12). */
+/** What an admin's last status change left on a request or suggestion. */
 const StatusHistoryFields = {
-  /** Issue 13: set on a merged record (votes refused, status read-only, hidden from lists). */
+  /** Set on a merged record (votes refused, status read-only, hidden from lists). */
   merged_into: z.optional(TrackerMergedIntoSchema),
-  /** Issue 13: the records merged into this one. */
+  /** The records merged into this one. */
   merged_from: z.optional(z.array(TrackerMergedFromSchema)),
-  /** Issue 13: a version bumped by merge steps (internal; ignore). */
+  /** A version bumped by merge steps (internal; ignore). */
   merge_version: z.optional(z.number()),
   /** When the status last changed (absent while it never did). */
   status_changed_at: z.optional(z.string()),
@@ -162,7 +162,7 @@ const StatusHistoryFields = {
   completed_at: z.optional(z.string()),
 };
 
-/** A tracker feature request as the API answers it (spec 3, tracker). */
+/** A tracker feature request as the API answers it. */
 export const TrackerFeatureRequestSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -178,7 +178,7 @@ export const TrackerFeatureRequestSchema = z.object({
   date: z.string(),
   project_id: z.nullable(z.string()),
   project: z.nullable(TrackerProjectSchema),
-  /** Live comments on it, replies included (issue 12). */
+  /** Live comments on it, replies included. */
   comment_count: z.number().check(z.int()),
   /** The caller's own vote on it (signed-in user or anonymous id cookie). */
   my_vote: MyVoteSchema,
@@ -186,7 +186,7 @@ export const TrackerFeatureRequestSchema = z.object({
 });
 export type TrackerFeatureRequest = z.infer<typeof TrackerFeatureRequestSchema>;
 
-/** A project suggestion as the API answers it (spec 3). */
+/** A project suggestion as the API answers it. */
 export const ProjectSuggestionSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -195,10 +195,10 @@ export const ProjectSuggestionSchema = z.object({
   rationale: z.string(),
   votes: z.number().check(z.int()),
   created_at: z.string(),
-  /** Live comments on it, replies included (issue 12). */
+  /** Live comments on it, replies included. */
   comment_count: z.number().check(z.int()),
   my_vote: MyVoteSchema,
-  /** 'Open' until an admin moves it (suggestions stored before issue 12 have none: 'Open'). */
+  /** 'Open' until an admin moves it (suggestions stored before statuses existed have none: 'Open'). */
   status: z.optional(z.enum(TRACKER_STATUSES)),
   ...StatusHistoryFields,
 });
@@ -207,7 +207,7 @@ export type ProjectSuggestion = z.infer<typeof ProjectSuggestionSchema>;
 export const ACTIVITY_TYPES = ['feature_request', 'project_suggestion'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
-/** An entry of the recent-activity feed (spec 3). */
+/** An entry of the recent-activity feed. */
 export const ActivityItemSchema = z.object({
   id: z.string(),
   type: z.enum(ACTIVITY_TYPES),
@@ -227,7 +227,7 @@ export const ActivityItemSchema = z.object({
 export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 
 /**
- * `GET /api/tracker/stats` (spec 3): counter items only. The request counts add up:
+ * `GET /api/tracker/stats`: counter items only. The request counts add up:
  * `total = open + completed + closed`, where `closed` is closed or rejected and `open` is every
  * other request (open, planned, pending, approved, in progress).
  */
@@ -282,7 +282,7 @@ const TagsInputSchema = z.pipe(
     .check(z.maxLength(TRACKER_LIMITS.tagsMax, TRACKER_MESSAGES.tooManyTags)),
 );
 
-/** Body of `POST /api/tracker/feature-requests` (spec 3 payload, spec 5 rules). */
+/** Body of `POST /api/tracker/feature-requests`, with the submit form's rules. */
 export const TrackerFeatureRequestInputSchema = z.object({
   title: requiredText(
     TRACKER_LIMITS.titleMax,
@@ -320,7 +320,7 @@ export const TrackerFeatureRequestInputSchema = z.object({
 export type TrackerFeatureRequestInput = z.input<typeof TrackerFeatureRequestInputSchema>;
 export type TrackerFeatureRequestFields = z.output<typeof TrackerFeatureRequestInputSchema>;
 
-/** Body of `POST /api/tracker/project-suggestions` (spec 3 payload, spec 5 rules). */
+/** Body of `POST /api/tracker/project-suggestions`, with the submit form's rules. */
 export const ProjectSuggestionInputSchema = z.object({
   name: requiredText(
     TRACKER_LIMITS.nameMax,
@@ -399,7 +399,7 @@ export const TrackerFeatureRequestListQuerySchema = z.object({
     LIMITS.defaultPageSize,
   ),
   cursor: z.optional(z.string().check(z.maxLength(2048))),
-  /** Issue 13: search (ranked by relevance, sort ignored); see `SearchQueryParamSchema`. */
+  /** Search (ranked by relevance, sort ignored); see `SearchQueryParamSchema`. */
   q: SearchQueryParamSchema,
 });
 export type TrackerFeatureRequestListQuery = z.input<typeof TrackerFeatureRequestListQuerySchema>;
@@ -417,7 +417,7 @@ export const ProjectSuggestionListQuerySchema = z.object({
     LIMITS.defaultPageSize,
   ),
   cursor: z.optional(z.string().check(z.maxLength(2048))),
-  /** Issue 13: search (ranked by relevance, sort ignored); see `SearchQueryParamSchema`. */
+  /** Search (ranked by relevance, sort ignored); see `SearchQueryParamSchema`. */
   q: SearchQueryParamSchema,
 });
 export type ProjectSuggestionListQuery = z.input<typeof ProjectSuggestionListQuerySchema>;
@@ -451,7 +451,7 @@ export type ProjectSuggestionList = z.infer<typeof ProjectSuggestionListSchema>;
 export const ActivityListSchema = z.object({ activity: z.array(ActivityItemSchema) });
 export type ActivityList = z.infer<typeof ActivityListSchema>;
 
-/** The `{id}` of one tracker request's or suggestion's routes (issue 12). */
+/** The `{id}` of one tracker request's or suggestion's routes. */
 export const TrackerIdParamsSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(TRACKER_LIMITS.idMax)),
 });

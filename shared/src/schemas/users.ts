@@ -9,7 +9,7 @@ import {
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** A user as the API answers it (spec 3, User). */
+/** A user as the API answers it. */
 export const UserSchema = z.object({
   id: z.string(),
   email: z.string(),

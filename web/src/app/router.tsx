@@ -39,7 +39,7 @@ const PAGES = [
   { path: paths.verifyEmail.path, ...page(() => import('./routes/verify-email')) },
   { path: paths.resetPassword.path, ...page(() => import('./routes/reset-password')) },
   { path: paths.authCallback.path, ...page(() => import('./routes/auth-callback')) },
-  // Issue 12: comments (detail pages)
+  // Comments (detail pages)
   { path: paths.featureDetail.path, ...page(() => import('./routes/feature-detail')) },
   {
     path: paths.trackerRequestDetail.path,
@@ -51,7 +51,7 @@ const PAGES = [
   },
   { path: paths.changelog.path, ...page(() => import('./routes/changelog')) },
   { path: paths.roadmap.path, ...page(() => import('./routes/roadmap')) },
-  // Issue 12: notify
+  // Notify
   { path: paths.notifications.path, ...page(() => import('./routes/notifications')) },
   { path: paths.unsubscribe.path, ...page(() => import('./routes/unsubscribe')) },
   { path: '*', ...page(() => import('./routes/not-found')) },

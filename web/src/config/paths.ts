@@ -1,7 +1,7 @@
 import { subjectPath } from '@hatchworks/shared/schemas/subjects';
 
 /**
- * Every client route of spec 2 (and the account pages the mailed links open) with the name its
+ * Every client route (and the account pages the mailed links open) with the name its
  * page is known by (document title, headings,
  * navigation). Routes, links and titles all read from here.
  */
@@ -19,18 +19,18 @@ export const paths = {
   resetPassword: { path: '/reset-password', title: 'Reset Password' },
   authCallback: { path: '/auth/callback', title: 'Signing in' },
   authSilentRenew: { path: '/auth/silent-renew', title: 'Signing in' },
-  // Issue 12: comments (the detail pages of each subject)
+  // Comments (the detail pages of each subject)
   featureDetail: { path: '/features/:id', title: 'Feature Request' },
   trackerRequestDetail: { path: '/tracker/requests/:id', title: 'Feature Request' },
   trackerSuggestionDetail: { path: '/tracker/suggestions/:id', title: 'Project Suggestion' },
   changelog: { path: '/changelog', title: 'Changelog' },
   roadmap: { path: '/roadmap', title: 'Roadmap' },
-  // Issue 12: notify
+  // Notify
   notifications: { path: '/notifications', title: 'Notifications' },
   unsubscribe: { path: '/unsubscribe', title: 'Unsubscribe' },
 } as const;
 
-/** The page of one subject (issue 12): `/features/<id>`, `/tracker/requests/<id>`, … */
+/** The page of one subject: `/features/<id>`, `/tracker/requests/<id>`, … */
 export const detailHref = {
   feature: (id: string) => subjectPath('feature', id),
   trackerRequest: (id: string) => subjectPath('tracker_request', id),

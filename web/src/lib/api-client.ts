@@ -8,7 +8,7 @@ export interface ResponseSchema<T> {
 }
 
 /**
- * Supplies the bearer token of the signed-in user. Issue #3 (auth) registers one with
+ * Supplies the bearer token of the signed-in user. The auth provider registers one with
  * {@link setAccessTokenProvider}; until then every call goes out without a token.
  */
 export type AccessTokenProvider = () => Promise<string | null | undefined>;
@@ -38,17 +38,17 @@ export interface ApiRequestOptions<T> {
   body?: unknown;
   /** Schema of the whole success envelope, e.g. `successEnvelope(HomepageSchema)`. */
   schema: ResponseSchema<T>;
-  /** Shown when a 2xx answer does not match `schema` (spec 8 fallback messages). */
+  /** Shown when a 2xx answer does not match `schema` (the operation's fallback message). */
   fallbackMessage: string;
   /** Cancels the call, e.g. TanStack Query's signal when a query is dropped. */
   signal?: AbortSignal;
-  /** Overrides the 10 s default, e.g. verify-user's 15 s per attempt (spec 9). */
+  /** Overrides the 10 s default, e.g. verify-user's 15 s per attempt. */
   timeoutMs?: number;
   /** Extra request headers, e.g. `Idempotency-Key` on money-moving POSTs. */
   headers?: Readonly<Record<string, string>>;
 }
 
-/** The spec says a failing token fetch must not stop the call: it goes out anonymously. */
+/** A failing token fetch must not stop the call: it goes out anonymously. */
 async function bearerToken(): Promise<string | undefined> {
   if (!accessTokenProvider) return undefined;
   try {
@@ -78,7 +78,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /**
  * One call to the product's API: JSON in and out, bearer token when there is one, a 10 s timeout,
- * and every failure thrown as an `ApiError` with the spec's message and code.
+ * and every failure thrown as an `ApiError` with the catalogue's message and code.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
   const timeout = new AbortController();

@@ -61,7 +61,7 @@ function messageFor({ status, statusText, body }: HttpFailure): string {
 }
 
 /**
- * Maps a non-OK HTTP answer to the error the project/tracker client shows (spec 8): 401 always
+ * Maps a non-OK HTTP answer to the error the project/tracker client shows: 401 always
  * reads as an expired login, 5xx never leaks server text, anything else prefers the server's own
  * `error` or `message`.
  */
@@ -83,7 +83,7 @@ function detailsOf(body: unknown): FieldError[] {
 
 /**
  * The text a form shows for a failed save: the server's own message for a 4xx answer (e.g. 409
- * 'Username is already taken'), else the operation's fallback (spec 8).
+ * 'Username is already taken'), else the operation's fallback.
  */
 export function formErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) {

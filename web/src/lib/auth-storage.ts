@@ -2,8 +2,8 @@ import { UserSchema, type User } from '@hatchworks/shared/schemas/users';
 import * as z from '@hatchworks/shared/zod';
 
 /**
- * Local-storage keys of the persisted auth state (spec 3): the feature-request auth record, the
- * token on its own, and the two older flags a logout must also clear (spec 4).
+ * Local-storage keys of the persisted auth state: the feature-request auth record, the
+ * token on its own, and the two older flags a logout must also clear.
  */
 export const AUTH_STORAGE_KEYS = {
   state: 'featureRequestAuth',
@@ -50,7 +50,7 @@ export function readPersistedAuth(
   }
 }
 
-/** Stores the signed-in user and token, the token also under its own key (spec 3). */
+/** Stores the signed-in user and token, the token also under its own key. */
 export function writePersistedAuth(
   user: User,
   token: string,
@@ -71,7 +71,7 @@ export function updatePersistedUser(
   if (current?.token) writePersistedAuth(user, current.token, storage);
 }
 
-/** Logout (spec 4): token, user and the local user and admin flags all go. */
+/** Logout: token, user and the local user and admin flags all go. */
 export function clearPersistedAuth(storage: KeyValueStorage | undefined = defaultStorage()): void {
   if (!storage) return;
   for (const key of Object.values(AUTH_STORAGE_KEYS)) storage.removeItem(key);

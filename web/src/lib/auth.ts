@@ -7,12 +7,12 @@ import {
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { paths } from '../config/paths';
 
-/** Where the identity provider sends the browser back to (spec 7, Identity provider). */
+/** Where the identity provider sends the browser back to. */
 export const AUTH_CALLBACK_PATH = paths.authCallback.path;
 export const AUTH_SILENT_RENEW_PATH = paths.authSilentRenew.path;
 
 /**
- * Spec 9's identity-provider defaults. The scope adds `offline_access` so silent renewal uses a
+ * The identity provider's defaults. The scope adds `offline_access` so silent renewal uses a
  * refresh token instead of a hidden iframe (the site forbids being framed).
  */
 export const IDP_DEFAULTS = {
@@ -62,7 +62,7 @@ export function userManagerSettings(
   };
 }
 
-/** True when the access token is missing or expires within the margin (spec 9). */
+/** True when the access token is missing or expires within the margin. */
 export function isAccessTokenStale(user: Pick<OidcUser, 'access_token' | 'expires_in'>): boolean {
   if (!user.access_token) return true;
   return user.expires_in !== undefined && user.expires_in <= IDP_DEFAULTS.expiryMarginSeconds;

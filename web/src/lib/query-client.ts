@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { TIMING } from '@hatchworks/shared/constants';
 import { isClientError } from './api-error';
 
-/** Failed attempts after the first one before a query gives up (spec 8, Retry). */
+/** Failed attempts after the first one before a query gives up. */
 export const MAX_QUERY_RETRIES = 3;
 
 /**
@@ -19,7 +19,7 @@ export function queryRetryDelay(attemptIndex: number): number {
   return Math.min(500 * 2 ** attemptIndex, 8_000);
 }
 
-/** Cache timing of project data (spec 9: cached 5 minutes, unused cache kept 10 minutes). */
+/** Cache timing of project data (cached 5 minutes, unused cache kept 10 minutes). */
 export const PROJECT_QUERY_TIMING = {
   staleTime: TIMING.projectsStaleMs,
   gcTime: TIMING.projectsCacheMs,

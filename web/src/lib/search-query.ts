@@ -1,7 +1,7 @@
 import { SEARCH_LIMITS } from '@hatchworks/shared/schemas/search';
 
 /**
- * The search term of a list page (issue 13), kept in the URL as `q` beside the filters, so a link
+ * The search term of a list page, kept in the URL as `q` beside the filters, so a link
  * or a reload shows the same results.
  */
 
@@ -46,7 +46,7 @@ export function similarQuery(title: string): string | undefined {
   return normalized && normalized.length >= SIMILAR_MIN_LENGTH ? normalized : undefined;
 }
 
-/** The empty state of a search (issue 13): 'No requests match “dark mdoe”'. */
+/** The empty state of a search: 'No requests match “dark mdoe”'. */
 export function noMatchText(noun: string, query: string): string {
   return `No ${noun} match “${query}”`;
 }

@@ -3,7 +3,7 @@ import type { AuthResult, User } from '@hatchworks/shared/schemas/users';
 import type { SignOutReason } from '../features/auth/utils/signed-out-notice';
 
 /**
- * Where the session is (spec 4): `loading` while it is restored or the user is verified,
+ * Where the session is: `loading` while it is restored or the user is verified,
  * `signed_out`, or `signed_in` with the verified user.
  */
 export type SessionStatus = 'loading' | 'signed_out' | 'signed_in';
@@ -25,7 +25,7 @@ export interface Session {
   /** Starts the hosted login on its sign-up page. */
   signUp(): Promise<void>;
   /**
-   * Clears the session everywhere and returns to the site origin (spec 4), which says once that
+   * Clears the session everywhere and returns to the site origin, which says once that
    * the person is signed out (or that the account was deleted).
    */
   logout(options?: { reason?: SignOutReason }): Promise<void>;
@@ -44,7 +44,7 @@ export interface Session {
    * tokens and takes only the user.
    */
   adoptNewToken(result: AuthResult): void;
-  /** Reloads the user from the server; an auth failure logs out (spec 4). */
+  /** Reloads the user from the server; an auth failure logs out. */
   refreshUser(): Promise<void>;
 }
 

@@ -22,7 +22,7 @@ import {
 type AtomEntry = { title: string | { '#text': string } };
 
 /**
- * Issue 12's "done when", through the screens: a voter comments, the admin answers as the Team,
+ * Closing the loop, through the screens: a voter comments, the admin answers as the Team,
  * moves the request to in progress and to completed, announces it in the changelog; the voter
  * hears of it on the bell and by mail (with a working unsubscribe link), and the roadmap, the
  * changelog and its feed show it.

@@ -72,7 +72,7 @@ async function myVotes(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((row) => [row.title, row.gave]));
 }
 
-describe.skipIf(skipBrowserTests)('Merging feature requests (issue 13)', () => {
+describe.skipIf(skipBrowserTests)('Merging feature requests', () => {
   const browser = useBrowser();
   let admin: AuthResult;
   let a: Feature;

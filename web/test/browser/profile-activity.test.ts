@@ -12,7 +12,7 @@ import {
 } from './support/browser';
 import { DEMO, loginUser, registerUser, seedSession } from './support/accounts';
 
-/** The web asks for this many entries per page of each list (README: profile activity). */
+/** The web asks for this many entries per page of each list (docs/api.md, "Profile"). */
 const PAGE_SIZE = 20;
 
 /** Calls the API as `token`'s user and answers `data`, failing on any non-2xx answer. */

@@ -45,7 +45,7 @@ async function expectAccessible(page: Page): Promise<void> {
   );
 }
 
-describe.skipIf(skipBrowserTests)('Search (issue 13)', () => {
+describe.skipIf(skipBrowserTests)('Search', () => {
   const browser = useBrowser();
   let adminToken: string;
   let project: Project;
@@ -179,7 +179,7 @@ describe.skipIf(skipBrowserTests)('Search (issue 13)', () => {
   });
 });
 
-describe.skipIf(skipBrowserTests)('Similar requests while typing (issue 13)', () => {
+describe.skipIf(skipBrowserTests)('Similar requests while typing', () => {
   const browser = useBrowser();
   let adminToken: string;
   let project: Project;

@@ -45,7 +45,7 @@ async function ownVote(page: Page, title: string): Promise<'up' | 'down' | null>
 const requestOf = (id: string) =>
   apiData<TrackerFeatureRequest>(`/api/tracker/feature-requests/${id}`);
 
-describe.skipIf(skipBrowserTests)('Merging tracker requests (issue 13)', () => {
+describe.skipIf(skipBrowserTests)('Merging tracker requests', () => {
   const browser = useBrowser();
   let admin: AuthResult;
   let both: AuthResult;

@@ -35,7 +35,7 @@ function memoryStorage(entries: Record<string, string> = {}): KeyValueStorage & 
   };
 }
 
-describe('persisted auth state (spec 3)', () => {
+describe('persisted auth state', () => {
   it('stores {user, token, authenticated} under featureRequestAuth and the token under token', () => {
     // Prepare
     const storage = memoryStorage();

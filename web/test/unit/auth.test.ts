@@ -26,7 +26,7 @@ describe('hosted login settings', () => {
     });
   });
 
-  it('applies the spec 9 timeouts and expiry margin', () => {
+  it('applies the identity provider timeouts and expiry margin', () => {
     expect(settings.requestTimeoutInSeconds).toBe(10);
     expect(settings.accessTokenExpiringNotificationTimeInSeconds).toBe(60);
     expect(settings.popupWindowFeatures?.closePopupWindowAfterInSeconds).toBe(60);

@@ -14,7 +14,7 @@ const input = (overrides: Partial<CreateFeatureInput> = {}): CreateFeatureInput 
   ...overrides,
 });
 
-describe('Create feature checks before sending (spec 5)', () => {
+describe('Create feature checks before sending', () => {
   it("refuses a visitor with 'You must be logged in to create a feature request'", () => {
     // Prepare / Act
     const problem = createFeatureProblem({ balance: null, projectCount: 3, input: input() });
@@ -60,7 +60,7 @@ describe('Create feature checks before sending (spec 5)', () => {
     expect(problem).toBe('Please select a project for this feature request');
   });
 
-  it('checks in the order of spec 5: login, balance, text, projects, project', () => {
+  it('checks in order: login, balance, text, projects, project', () => {
     // Prepare
     const empty = input({ title: '', project_id: '' });
 

@@ -7,7 +7,7 @@ import {
 } from '../../src/features/auth/utils/identity';
 import { greetingName } from '../../src/features/auth/utils/greeting';
 
-describe('verify-user payload from the ID-token profile (spec 7)', () => {
+describe('verify-user payload from the ID-token profile', () => {
   it('sends the subject, email, name and nickname as given', () => {
     expect(
       verifyUserPayload({ sub: 'abc', email: 'ada@example.test', name: 'Ada L', nickname: 'ada' }),

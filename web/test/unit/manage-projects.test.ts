@@ -17,7 +17,7 @@ const project = (overrides: Partial<Project>): Project => ({
   ...overrides,
 });
 
-describe('Manage Projects grouping (spec 2)', () => {
+describe('Manage Projects grouping', () => {
   it('groups by group name, groups alphabetically, titles alphabetically within', () => {
     const groups = groupProjects([
       project({ id: '1', title: 'Zeta', group_name: 'web' }),
@@ -37,7 +37,7 @@ describe('Manage Projects grouping (spec 2)', () => {
   });
 });
 
-describe('project form (spec 5)', () => {
+describe('project form', () => {
   it('starts with an empty title, group "other" and Show on Homepage checked', () => {
     expect(EMPTY_PROJECT_FORM).toMatchObject({
       title: '',

@@ -14,7 +14,7 @@ const status = (fields: Partial<MergeStatus>): MergeStatus => ({
   ...fields,
 });
 
-describe('The progress of a merge (issue 13)', () => {
+describe('The progress of a merge', () => {
   it('counts the votes moved of all to move while the server answers that steps remain', () => {
     // Prepare
     const answers = [

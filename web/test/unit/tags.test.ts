@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_LIMITS } from '@hatchworks/shared/schemas/features';
 import { TAG_MESSAGES, addTags, removeTag } from '../../src/features/feature-requests/utils/tags';
 
-describe('Tags of a feature request (spec 5: trimmed, non-empty, unique)', () => {
+describe('Tags of a feature request (trimmed, non-empty, unique)', () => {
   it('adds a trimmed tag', () => {
     // Prepare / Act
     const update = addTags(['ui'], '  mobile  ');

@@ -22,7 +22,7 @@ import {
 const item = (id: string, project: string | null) => ({ id, project });
 const projectOf = (entry: { project: string | null }) => entry.project;
 
-describe('Tracker dashboard selection (spec 4)', () => {
+describe('Tracker dashboard selection', () => {
   it('toggles a project in and out and keeps the order of picking', () => {
     // Prepare
     let selection: readonly string[] = [];
@@ -177,7 +177,7 @@ describe('Tracker statistics strip', () => {
   });
 });
 
-describe('Tracker activity entries (spec 2)', () => {
+describe('Tracker activity entries', () => {
   it('colours the dot by type for creations, one colour for completions, neutral otherwise', () => {
     // Prepare / Act
     const tones = [

@@ -55,7 +55,7 @@ describe('Project suggestions view in the URL', () => {
   });
 });
 
-describe('Suggest Project form (spec 5)', () => {
+describe('Suggest Project form', () => {
   const valid = {
     name: 'Pixel garden',
     description: 'Grow pixel plants.',

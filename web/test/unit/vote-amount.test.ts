@@ -8,7 +8,7 @@ import {
   voteAmountFromInput,
 } from '../../src/features/feature-requests/utils/vote-amount';
 
-describe('Vote amount (spec 5, Vote)', () => {
+describe('Vote amount', () => {
   it('offers the quick amounts 10, 25, 50 and 100', () => {
     // Prepare / Act / Assess
     expect(QUICK_VOTE_AMOUNTS).toEqual([10, 25, 50, 100]);

@@ -3,7 +3,7 @@ import type { MergeResult } from '@hatchworks/shared/schemas/merge';
 import { readMergeStatus } from '../../data/feature-merge';
 import { authHandler } from '../../middleware/auth-handler';
 
-/** `GET /api/admin/features/{id}/merge` (issue 13): where the merge of request `{id}` stands. */
+/** `GET /api/admin/features/{id}/merge`: where the merge of request `{id}` stands. */
 export const handler = authHandler({
   params: FeatureIdParamsSchema,
   handler: async ({ params }): Promise<MergeResult> => ({

@@ -7,7 +7,7 @@ import { parseWithMessage } from '../../middleware/parse-with-message';
 import type { HandlerResult } from '../../middleware/response';
 
 /**
- * `POST /api/admin/features/{id}/merge` (issue 13): merges request `{id}` into `into_id`, or
+ * `POST /api/admin/features/{id}/merge`: merges request `{id}` into `into_id`, or
  * resumes that merge. 200 when it is done, 202 when steps remain (POST again to go on).
  */
 export const handler = authHandler({

@@ -11,7 +11,7 @@ import { parseWithMessage } from '../../middleware/parse-with-message';
 import type { HandlerResult } from '../../middleware/response';
 
 /**
- * `POST /api/admin/tracker/merges` (issue 13): one route for merging tracker requests and project
+ * `POST /api/admin/tracker/merges`: one route for merging tracker requests and project
  * suggestions (the AWS stack's resource budget allows few routes): `action` `merge` starts or
  * resumes merging `from_id` into `into_id`, `unmerge` undoes it within 30 days, `status` answers
  * where it stands. 200 when done, 202 when steps remain (POST again, the same body).

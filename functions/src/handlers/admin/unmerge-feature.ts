@@ -5,7 +5,7 @@ import { authHandler } from '../../middleware/auth-handler';
 import type { HandlerResult } from '../../middleware/response';
 
 /**
- * `POST /api/admin/features/{id}/unmerge` (issue 13): undoes the merge of request `{id}` within
+ * `POST /api/admin/features/{id}/unmerge`: undoes the merge of request `{id}` within
  * 30 days, or resumes undoing it. 200 when it is done, 202 when steps remain (POST again).
  */
 export const handler = authHandler({

@@ -8,7 +8,7 @@ import { parseWithMessage } from '../../middleware/parse-with-message';
 import { created } from '../../middleware/response';
 
 export const handler = authHandler({
-  // Parsed below so that spec 5's own messages become the error message.
+  // Parsed below so that the body rules' own messages become the error message.
   body: z.unknown(),
   handler: async ({ event, body, user }) => {
     const caller = await user();

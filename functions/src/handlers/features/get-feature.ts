@@ -13,7 +13,7 @@ export const handler = authHandler({
   handler: async ({ params, caller }): Promise<Feature> => {
     const feature = await getFeature(params.id);
     if (!feature) throw new NotFoundError();
-    // A merged request (issue 13) is shown to everyone: its page links to where it went.
+    // A merged request is shown to everyone: its page links to where it went.
     if (!isPublicStatus(feature.status) && feature.status !== 'merged') {
       // Pending and rejected requests are shown to their author and to admins only.
       const { user } = await caller();

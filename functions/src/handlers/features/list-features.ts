@@ -15,7 +15,7 @@ export const handler = authHandler({
       limit: query.limit,
       cursor: query.cursor,
     };
-    // Issue 13: with `q`, ranked by relevance from the search index, under the same rules.
+    // With `q`, ranked by relevance from the search index, under the same rules.
     const result = query.q
       ? await searchFeatures({ ...options, q: query.q })
       : await listFeatures(options);

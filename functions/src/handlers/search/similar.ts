@@ -3,7 +3,7 @@ import { authHandler } from '../../middleware/auth-handler';
 import { similarItems } from '../../search/search-lists';
 
 /**
- * `GET /api/search/similar?type=&q=` (issue 13): up to 5 existing requests like the title being
+ * `GET /api/search/similar?type=&q=`: up to 5 existing requests like the title being
  * typed, for the create forms. Public; only statuses anyone may see.
  */
 export const handler = authHandler({

@@ -11,7 +11,7 @@ import type { HandlerResult } from '../../middleware/response';
 import { findVoter, limitRate } from './voter';
 
 export const handler = authHandler({
-  // Parsed below so that spec 5's own messages become the error message.
+  // Parsed below so that the body rules' own messages become the error message.
   body: z.unknown(),
   handler: async ({ body, event, caller }): Promise<HandlerResult<TrackerFeatureRequest>> => {
     const input = parseWithMessage(TrackerFeatureRequestInputSchema, body);

@@ -12,7 +12,7 @@ import type { HandlerResult } from '../../middleware/response';
 import { findVoter, limitRate } from './voter';
 
 export const handler = authHandler({
-  // Parsed below so that spec 5's own messages become the error message.
+  // Parsed below so that the body rules' own messages become the error message.
   body: z.unknown(),
   handler: async ({ body, event, caller }): Promise<HandlerResult<ProjectSuggestion>> => {
     const input = parseWithMessage(ProjectSuggestionInputSchema, body);

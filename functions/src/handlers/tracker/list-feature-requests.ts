@@ -21,7 +21,7 @@ export const handler = authHandler({
       event,
       caller,
       'feature_request',
-      // Issue 13: with `q`, ranked by relevance from the search index (the sort is ignored).
+      // With `q`, ranked by relevance from the search index (the sort is ignored).
       query.q
         ? searchTrackerRequests(filters, query.q, query.limit, query.cursor)
         : listTrackerRequests(

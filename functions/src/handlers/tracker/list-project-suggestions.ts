@@ -15,7 +15,7 @@ export const handler = authHandler({
       event,
       caller,
       'project_suggestion',
-      // Issue 13: with `q`, ranked by relevance from the search index (the sort is ignored).
+      // With `q`, ranked by relevance from the search index (the sort is ignored).
       query.q
         ? searchSuggestions(query.group, query.q, query.limit, query.cursor)
         : listSuggestions(

@@ -11,7 +11,7 @@ const EGG_FACTS = [
   { amount: EGGS.featureCreationCost, text: 'eggs to request a new feature' },
 ] as const;
 
-/** About: what the site is, how its work may be reused, and how eggs work (spec 1). */
+/** About: what the site is, how its work may be reused, and how eggs work. */
 export default function AboutRoute() {
   return (
     <div className="container page about">

@@ -1,6 +1,6 @@
 import { ChangelogPage } from '../../features/changelog/components/changelog-page';
 
-/** `/changelog` (issue 12): what shipped, the Atom feed, and the admins' publish form. */
+/** `/changelog`: what shipped, the Atom feed, and the admins' publish form. */
 export default function ChangelogRoute() {
   return <ChangelogPage />;
 }

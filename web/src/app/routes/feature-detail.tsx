@@ -17,7 +17,7 @@ import '../../features/feature-requests/components/features-page.css';
 import { useSession } from '../../lib/session';
 
 /**
- * The status line of a merge or unmerge that just finished (issue 13): taken from the navigation
+ * The status line of a merge or unmerge that just finished: taken from the navigation
  * that brought the admin here (then dropped from the history entry, so a reload does not repeat
  * it), or set on this page; focused so it is read out first.
  */
@@ -44,9 +44,9 @@ function useMergeNotice() {
 }
 
 /**
- * `/features/:id` (issue 12): one feature request and its discussion. Approved ones are public;
+ * `/features/:id`: one feature request and its discussion. Approved ones are public;
  * pending and rejected ones show to their author and admins only (the API answers 404 otherwise).
- * Signed-in users vote here as on the card. Issue 13: admins merge a request into another here; a
+ * Signed-in users vote here as on the card. Admins merge a request into another here; a
  * merged one links to where it went (its discussion kept, read-only), and the request it went to
  * links back and shows that discussion under its own.
  */

@@ -8,7 +8,7 @@ import { PortfolioSection } from '../../features/portfolio/components/portfolio-
 import { StatusGuide } from '../../features/portfolio/components/status-guide';
 import './home.css';
 
-/** Home: the studio's project portfolio (spec 2, Home). */
+/** Home: the studio's project portfolio. */
 export default function HomeRoute() {
   return (
     <>

@@ -1,6 +1,6 @@
 import { paths } from '../../config/paths';
 
-/** Who is looking, as far as the navigation cares. Issue #3 fills it from the session. */
+/** Who is looking, as far as the navigation cares. The session fills it. */
 export interface Viewer {
   readonly signedIn: boolean;
   readonly admin: boolean;
@@ -18,7 +18,7 @@ export interface NavItem {
 }
 
 /**
- * The destinations of the desktop and mobile navigation (spec 2, Header): Profile only for signed
+ * The destinations of the desktop and mobile navigation: Profile only for signed
  * in users, Manage Projects only for admins. The changelog is linked from the footer and the
  * roadmap instead: an admin's row already holds eight destinations, the eggs and the bell.
  */

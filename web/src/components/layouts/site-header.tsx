@@ -18,7 +18,7 @@ interface SiteHeaderProps {
    * starts at a wider screen (80rem instead of 64rem); below that they live in the menu.
    */
   crowded?: boolean;
-  /** Issue 12: the notification bell, shown at every width beside the account slot. */
+  /** The notification bell, shown at every width beside the account slot. */
   notificationsSlot?: ReactNode;
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import './badge.css';
 
-/** The fixed badge palette (spec 9: each status and stage has its own style, unknown → 'other'). */
+/** The fixed badge palette (each status and stage has its own style, unknown → 'other'). */
 export type BadgeTone =
   | 'success'
   | 'warning'

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import './comment-count.css';
 
-/** 'N comments' on a card (issue 12), linking to the discussion on the item's own page. */
+/** 'N comments' on a card, linking to the discussion on the item's own page. */
 export function CommentCount({ count, href }: { count: number; href: string }) {
   const text = `${count} comment${count === 1 ? '' : 's'}`;
   return (

@@ -1,7 +1,7 @@
 import type { FeatureStatus } from '@hatchworks/shared/schemas/features';
 import { Badge, type BadgeTone } from './badge';
 
-/** Each feature status keeps one label and one badge style everywhere (spec 9). */
+/** Each feature status keeps one label and one badge style everywhere. */
 export const FEATURE_STATUS_BADGES: Readonly<
   Record<FeatureStatus, { readonly tone: BadgeTone; readonly label: string }>
 > = {

@@ -6,7 +6,7 @@ import './search-box.css';
 /** Says why a list's sort is set aside while a search ranks the results. */
 export const RELEVANCE_NOTE = 'Sorted by relevance while searching.';
 
-/** How long typing must pause before the list searches (issue 13: ~250 ms). */
+/** How long typing must pause before the list searches (~250 ms). */
 export const SEARCH_DEBOUNCE_MS = 250;
 
 interface SearchBoxProps {
@@ -22,7 +22,7 @@ interface SearchBoxProps {
 }
 
 /**
- * The 'Search' field of a list page (issue 13): searches as the typing pauses, at once on Enter;
+ * The 'Search' field of a list page: searches as the typing pauses, at once on Enter;
  * Escape empties it (and only when it is already empty does Escape reach a dialog around it). The
  * term comes from the URL, so Back, a link or a 'Clear search' button elsewhere update the field.
  */

@@ -27,7 +27,7 @@ export function searchSummaryText({
 }
 
 /**
- * The line above a searched list (issue 13): how many results, and that they are sorted by
+ * The line above a searched list: how many results, and that they are sorted by
  * relevance. A polite live region, present while the page is, so each new result count is read
  * out after the typing pauses.
  */

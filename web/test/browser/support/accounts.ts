@@ -48,13 +48,13 @@ export async function registerUser(
   return { token, user };
 }
 
-/** The product's own login (spec 7) for an existing account. */
+/** The product's own login for an existing account. */
 export function loginUser(email: string, password: string) {
   return post<AuthResult>('/api/auth/login', { email, password });
 }
 
 /**
- * Puts an own-token session into the browser the way a login stores it (spec 3), then reloads so
+ * Puts an own-token session into the browser the way a login stores it, then reloads so
  * the app starts with it.
  */
 export async function seedSession(page: Page, auth: AuthResult): Promise<void> {

@@ -31,7 +31,7 @@ export async function apiData<T>(path: string, options: CallOptions = {}): Promi
   return json.data;
 }
 
-/** The seeded demo admin's session (README, Admins). */
+/** The seeded demo admin's session (README, "Demo accounts"). */
 export const loginAdmin = (): Promise<AuthResult> =>
   loginUser(DEMO.admin.email, DEMO.admin.password);
 
@@ -122,7 +122,7 @@ export const profileOf = (token: string): Promise<User> =>
 
 /**
  * `path` opened signed in as `auth`, in one page load: the session is stored the way a login
- * stores it (spec 3) before the app starts, on every navigation of the page.
+ * stores it before the app starts, on every navigation of the page.
  */
 export async function openSignedIn(
   browser: ReturnType<typeof useBrowser>,

@@ -9,7 +9,7 @@ export async function fetchHomepageData(): Promise<Homepage> {
   return body.data;
 }
 
-/** The same link rule the page follows (spec 2): deployment path, else path, else '#'. */
+/** The same link rule the page follows: deployment path, else path, else '#'. */
 export function expectedHref(project: Homepage['groups'][string]['projects'][number]): string {
   return project.deployment?.deployAs || project.path || '#';
 }

@@ -4,7 +4,7 @@ import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import { apiData } from './features';
 
 /**
- * Issue 13: what the search tests share. Each test invents a word nobody else uses, so what it
+ * What the search tests share. Each test invents a word nobody else uses, so what it
  * finds is its own; the index follows the table's stream, so a request written just now is found
  * once the consumer ran: the tests wait for that over the API before they open a page.
  */

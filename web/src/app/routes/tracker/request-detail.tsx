@@ -6,7 +6,7 @@ import { TrackerMergeSection } from '../../../features/tracker/components/tracke
 import { useTrackerRequest } from '../../../features/tracker/api/get-item';
 import { RequestCard } from '../../../features/tracker/components/request-card';
 
-/** `/tracker/requests/:id` (issue 12): one tracker request and its discussion. */
+/** `/tracker/requests/:id`: one tracker request and its discussion. */
 export default function TrackerRequestDetailRoute() {
   const id = useParams().id ?? '';
   const request = useTrackerRequest(id);

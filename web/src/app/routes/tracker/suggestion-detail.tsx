@@ -6,7 +6,7 @@ import { TrackerMergeSection } from '../../../features/tracker/components/tracke
 import { useProjectSuggestion } from '../../../features/tracker/api/get-item';
 import { SuggestionCard } from '../../../features/tracker/components/suggestion-card';
 
-/** `/tracker/suggestions/:id` (issue 12): one project suggestion and its discussion. */
+/** `/tracker/suggestions/:id`: one project suggestion and its discussion. */
 export default function TrackerSuggestionDetailRoute() {
   const id = useParams().id ?? '';
   const suggestion = useProjectSuggestion(id);

@@ -77,7 +77,7 @@ function VerificationFailed({ session }: { session: Session }) {
 }
 
 /**
- * The header's account area (spec 2): 'Loading...' while the session is settling, Login and
+ * The header's account area: 'Loading...' while the session is settling, Login and
  * Sign Up when signed out, otherwise eggs, daily claim, greeting, Admin badge, Profile and Logout.
  */
 export function AccountWidget({ variant, claimDaily }: AccountWidgetProps) {

@@ -37,7 +37,7 @@ function claimsOf(user: OidcUser): IdentityClaims {
   return { sub, email, name, nickname };
 }
 
-/** 401 and 403 count as authorisation failures (spec 8): the session is over. */
+/** 401 and 403 count as authorisation failures: the session is over. */
 const isAuthFailure = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
@@ -51,7 +51,7 @@ interface AuthProviderProps {
 }
 
 /**
- * Owns the session (spec 4): restores it on start (full-screen 'Loading...' meanwhile), verifies
+ * Owns the session: restores it on start (full-screen 'Loading...' meanwhile), verifies
  * an IdP sign-in against the server, keeps the persisted auth state in step and logs out.
  */
 export function AuthProvider({ client, children }: AuthProviderProps) {

@@ -16,12 +16,12 @@ export function emailLocalPart(email: string): string {
   return (at === -1 ? email : email.slice(0, at)).trim();
 }
 
-/** Spec 7: the display name falls back to the email. */
+/** The display name falls back to the email. */
 export function displayNameFor(claims: Pick<IdentityClaims, 'name' | 'email'>): string {
   return text(claims.name) || text(claims.email);
 }
 
-/** Spec 7: the username falls back to the nickname, then the email's local part, then 'user'. */
+/** The username falls back to the nickname, then the email's local part, then 'user'. */
 export function usernameFor(claims: Pick<IdentityClaims, 'nickname' | 'email'>): string {
   return text(claims.nickname) || emailLocalPart(text(claims.email)) || 'user';
 }

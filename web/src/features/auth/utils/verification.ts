@@ -1,21 +1,21 @@
 import type { User } from '@hatchworks/shared/schemas/users';
 import { ApiError } from '../../../lib/api-error';
 
-/** Spec 9: three attempts, 15 s each, waiting 2 s then 4 s between them. */
+/** Three attempts, 15 s each, waiting 2 s then 4 s between them. */
 export const VERIFICATION_POLICY = {
   attempts: 3,
   attemptTimeoutMs: 15_000,
   backoffMs: [2_000, 4_000],
 } as const;
 
-/** Spec 8, Auth: recorded when a failure carries no message of its own. */
+/** Recorded when a failure carries no message of its own. */
 export const VERIFICATION_MESSAGES = {
   failed: 'Failed to verify user',
   noUser: 'User verification failed',
   timedOut: 'Request timed out',
 } as const;
 
-/** Spec 4's verification states. */
+/** The states of verifying the signed-in user. */
 export type VerificationState =
   | { readonly status: 'not_started' }
   | { readonly status: 'not_authenticated' }
@@ -102,7 +102,7 @@ export interface RunVerificationOptions {
 }
 
 /**
- * Verifies the signed-in identity against the server under the spec 9 policy and reports each
+ * Verifies the signed-in identity against the server under the retry policy above and reports each
  * state. Resolves with the final state (`user_verified` or `verification_error`), or with the
  * last reported one when cancelled.
  */

@@ -100,7 +100,7 @@ export interface Candidate {
 const isCompleted = (status: unknown) =>
   typeof status === 'string' && status.toLowerCase() === 'completed';
 
-/** The tracker's spelling of 'completed' (its statuses change case in issue 12). */
+/** The tracker's spelling of 'completed' (capitalised, unlike the other subjects). */
 const TRACKER_COMPLETED = TRACKER_STATUSES.find((status) => isCompleted(status));
 
 /** Lists read leniently: only the fields the picker needs, plus a status when there is one. */

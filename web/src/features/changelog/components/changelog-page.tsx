@@ -146,7 +146,7 @@ function EntryArticle({
 }
 
 /**
- * The changelog (issue 12): entries newest first, a page at a time, the Atom feed's link, and for
+ * The changelog: entries newest first, a page at a time, the Atom feed's link, and for
  * admins the form that publishes an entry, opened with a request preselected by
  * `?announce=<type>:<id>` (the status control links here after marking a request completed).
  */

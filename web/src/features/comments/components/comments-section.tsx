@@ -33,7 +33,7 @@ function useNow(): number {
 }
 
 /**
- * The discussion of a feature request, tracker request or suggestion (issue 12): the pinned Team
+ * The discussion of a feature request, tracker request or suggestion: the pinned Team
  * answer first, then the threads (replies indented) in the chosen order, a composer for signed-in
  * users and a sign-in prompt for everyone else. Every action is announced in a live region.
  */
@@ -43,9 +43,9 @@ export function CommentsSection({
   closed,
 }: {
   subject: CommentSubjectRef;
-  /** The section's heading (e.g. 'Comments merged from …', issue 13). */
+  /** The section's heading (e.g. 'Comments merged from …'). */
   title?: string;
-  /** Why the discussion is read-only (a merged request, issue 13): no composer, no actions. */
+  /** Why the discussion is read-only (a merged request): no composer, no actions. */
   closed?: string;
 }) {
   const session = useSession();

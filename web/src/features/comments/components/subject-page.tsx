@@ -21,14 +21,14 @@ interface SubjectPageProps {
     | { readonly kind: 'ready'; readonly title: string };
   /** The subject's card (same fields as in the lists), with its h1. */
   children?: ReactNode;
-  /** Why its discussion is read-only (issue 13: a merged request); open when absent. */
+  /** Why its discussion is read-only (a merged request); open when absent. */
   commentsClosed?: string;
-  /** Shown under the discussion (issue 13: the comments of requests merged into this one). */
+  /** Shown under the discussion (the comments of requests merged into this one). */
   afterComments?: ReactNode;
 }
 
 /**
- * The page of one feature request, tracker request or suggestion (issue 12): the subject's card,
+ * The page of one feature request, tracker request or suggestion: the subject's card,
  * then its discussion; loading, not-found (404) and error states.
  */
 export function SubjectPage({

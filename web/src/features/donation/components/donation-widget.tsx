@@ -4,7 +4,7 @@ import { loadScriptOnce } from '../utils/load-script';
 import { drawTipOverlay } from '../utils/tip-service';
 
 /**
- * The tip service's floating button, on Home only (spec 1). It never blocks rendering: the script
+ * The tip service's floating button, on Home only. It never blocks rendering: the script
  * loads async after the page is up, and any failure just leaves the widget out.
  */
 export function DonationWidget() {

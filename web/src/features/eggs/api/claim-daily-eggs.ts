@@ -3,14 +3,14 @@ import * as z from '@hatchworks/shared/zod';
 import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Spec 3: the claim-daily answer. */
+/** The claim-daily answer. */
 export const DailyClaimSchema = z.object({
   eggs_earned: z.number().check(z.int()),
   new_balance: z.number().check(z.int()),
 });
 export type DailyClaim = z.infer<typeof DailyClaimSchema>;
 
-/** Spec 8, Daily claim. */
+/** The daily claim's failure texts. */
 export const CLAIM_MESSAGES = {
   failed: 'Failed to claim daily eggs. Please try again.',
   nothingEarned: 'Unable to claim daily eggs',
@@ -20,7 +20,7 @@ export const CLAIM_MESSAGES = {
 
 const DailyClaimEnvelopeSchema = successEnvelope(DailyClaimSchema);
 
-/** `POST /api/user/claim-daily-eggs`: the daily 100 eggs (spec 9), once per day. */
+/** `POST /api/user/claim-daily-eggs`: the daily 100 eggs, once per day. */
 export async function claimDailyEggs(): Promise<DailyClaim> {
   const envelope = await apiRequest('/user/claim-daily-eggs', {
     method: 'POST',

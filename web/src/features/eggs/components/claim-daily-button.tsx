@@ -7,7 +7,7 @@ import './claim-daily-button.css';
 type Outcome = { readonly tone: 'success' | 'error'; readonly text: string } | null;
 
 /**
- * 'Claim Daily' (spec 4, Daily claim): shown only while the user can claim; 'Claiming...' and
+ * 'Claim Daily': shown only while the user can claim; 'Claiming...' and
  * disabled during the call; the new balance and flag go into the session, then the user reloads.
  * A refusal with a message (e.g. 409 'Daily eggs already claimed today' from a stale tab) shows
  * the server's words and reloads the account, so the balance is current and the button goes.

@@ -12,7 +12,7 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
-/** Spec 5 and 8: the create modal's own texts (the API answers the others itself). */
+/** The create modal's own texts (the API answers the others itself). */
 export const CREATE_FEATURE_MESSAGES = {
   loginRequired: 'You must be logged in to create a feature request',
   notEnoughEggs: FEATURE_MESSAGES.notEnoughEggs,
@@ -30,7 +30,7 @@ export interface CreateFeatureRequest {
   readonly idempotencyKey: string;
 }
 
-/** `POST /api/features`: a pending request for 100 eggs (spec 5). */
+/** `POST /api/features`: a pending request for 100 eggs. */
 export async function createFeature({
   input,
   idempotencyKey,
@@ -54,7 +54,7 @@ export interface CreateFeatureCheck {
 }
 
 /**
- * Spec 5's checks in the spec's order, before anything is sent: the first problem's message, or
+ * The create rules in the order the form states them, before anything is sent: the first problem's message, or
  * null when the request may go out. The API repeats every check.
  */
 export function createFeatureProblem({ balance, projectCount, input }: CreateFeatureCheck) {
@@ -72,7 +72,7 @@ export function createFeatureProblem({ balance, projectCount, input }: CreateFea
 }
 
 /**
- * Spec 4: after a create the lists and the user's data (balance, stats, history) reload, even when
+ * After a create the lists and the user's data (balance, stats, history) reload, even when
  * the modal was closed while the request was on its way.
  */
 export function useCreateFeature() {

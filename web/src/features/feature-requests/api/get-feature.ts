@@ -9,7 +9,7 @@ const FeatureEnvelope = successEnvelope(FeatureSchema);
 export const GET_FEATURE_FAILED = 'Failed to fetch the feature request';
 
 /**
- * `GET /api/features/{id}` (issue 12: the request's own page), under 'features' so a vote or a
+ * `GET /api/features/{id}` (the request's own page), under 'features' so a vote or a
  * moderation reloads it. Pending and rejected requests answer their author and admins only, so it
  * is keyed by the viewer.
  */

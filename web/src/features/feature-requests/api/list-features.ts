@@ -8,7 +8,7 @@ import {
 } from '@hatchworks/shared/schemas/features';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Spec 8, Feature screens: the list's failure text, shown with 'Try Again'. */
+/** The list's failure text, shown with 'Try Again'. */
 export const LOAD_FEATURES_FAILED = 'Failed to load features';
 
 const FeaturePageSchema = pageEnvelope(FeatureListSchema);
@@ -23,12 +23,12 @@ export interface FeaturePage {
 export interface FeatureListFilter {
   readonly status?: FeatureStatus;
   readonly projectId?: string;
-  /** A search term (issue 13): the API answers by relevance instead of by eggs. */
+  /** A search term: the API answers by relevance instead of by eggs. */
   readonly q?: string;
 }
 
 /**
- * `GET /api/features`: one page of up to 50 requests, most eggs first (spec 9); `cursor` is the
+ * `GET /api/features`: one page of up to 50 requests, most eggs first; `cursor` is the
  * previous page's `next_cursor`.
  */
 export async function listFeatures(

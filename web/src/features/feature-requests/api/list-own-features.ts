@@ -7,7 +7,7 @@ import { LOAD_FEATURES_FAILED } from './list-features';
 
 const OwnFeaturesEnvelopeSchema = pageEnvelope(FeatureListSchema);
 
-/** The statuses `GET /api/features` hides from everyone but admins (README, Eggs). */
+/** The statuses `GET /api/features` hides from everyone but admins (docs/api.md, "Eggs and feature requests"). */
 const UNLISTED = new Set<Feature['status']>(['pending', 'rejected']);
 
 /** Pages asked for at most: 25 × 50 requests, far beyond what 100 eggs a day can buy. */

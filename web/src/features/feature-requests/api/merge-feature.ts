@@ -80,7 +80,7 @@ export type MergeRun =
  * voters' votes and the header's user reload.
  */
 export function useMergeRunner(
-  /** What reloads when done (issue 13, tracker merges pass the tracker's key). */
+  /** What reloads when done (tracker merges pass the tracker's key). */
   reload: readonly (readonly unknown[])[] = [['features'], ['user']],
 ) {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
 import { FeatureSchema, type Feature } from '@hatchworks/shared/schemas/features';
 import { apiRequest } from '../../../lib/api-client';
 
-/** An admin's decision on a pending request (spec 4). */
+/** An admin's decision on a pending request. */
 export type ModerationAction = 'approve' | 'reject';
 
 export interface ModerateFeatureArgs {
@@ -17,7 +17,7 @@ export interface ModerateFeatureArgs {
 
 const FeatureEnvelopeSchema = successEnvelope(FeatureSchema);
 
-/** Spec 8: the browser alert after a failed approval or rejection. */
+/** The browser alert after a failed approval or rejection. */
 export function moderationFailureMessage(action: ModerationAction, error: unknown): string {
   const reason = error instanceof Error && error.message.trim() ? error.message : 'Unknown error';
   return `Failed to ${action} feature: ${reason}`;
@@ -41,7 +41,7 @@ export async function moderateFeature({
   return envelope.data;
 }
 
-/** Spec 4: after approve or reject the list reloads. */
+/** After approve or reject the list reloads. */
 export function useModerateFeature(options: { onSuccess?: (feature: Feature) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({

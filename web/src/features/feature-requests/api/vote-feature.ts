@@ -4,7 +4,7 @@ import { VoteResultSchema, type VoteResult } from '@hatchworks/shared/schemas/fe
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
-/** Spec 8: the vote modal's message when the server gives none. */
+/** The vote modal's message when the server gives none. */
 export const VOTE_FAILED = 'Failed to cast vote';
 
 const VoteEnvelopeSchema = successEnvelope(VoteResultSchema);
@@ -33,7 +33,7 @@ export async function voteFeature({
 }
 
 /**
- * Spec 4: after a vote the lists and the user's data reload, even when the modal was closed while
+ * After a vote the lists and the user's data reload, even when the modal was closed while
  * the vote was on its way.
  */
 export function useVoteFeature() {

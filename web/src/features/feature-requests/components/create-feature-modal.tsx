@@ -55,7 +55,7 @@ interface CreateFeatureModalProps {
   /** Preselects a project, e.g. on a project's own feature screen. */
   defaultProjectId?: string;
   /**
-   * 'Vote on this instead' on a similar approved request (issue 13): closes this dialog and opens
+   * 'Vote on this instead' on a similar approved request: closes this dialog and opens
    * the vote dialog of that request. Rejects with the reason when it cannot.
    */
   onVoteInstead?: (featureId: string) => Promise<void>;
@@ -69,7 +69,7 @@ function SimilarStatus({ status }: { status: string }) {
 }
 
 /**
- * The create modal of /features (spec 2, 5): costs 100 eggs; every rule of spec 5 is checked here
+ * The create modal of /features: costs 100 eggs; every create rule is checked here
  * first and the server's own message is shown when it refuses. Nothing typed is lost on an error.
  * Open while rendered.
  */
@@ -96,7 +96,7 @@ export function CreateFeatureModal({
   const [benefits, setBenefits] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
-  // Spec 8: a failure to load the projects is only logged; the select says so.
+  // A failure to load the projects is only logged; the select says so.
   useEffect(() => {
     if (projects.error) console.error('Projects for the create form failed', projects.error);
   }, [projects.error]);

@@ -55,7 +55,7 @@ function useFilterParam(defaultFilter: FeatureFilter) {
   return { raw, requested, setFilter };
 }
 
-/** The search term kept in the URL as `q` (issue 13), and a setter that leaves the rest alone. */
+/** The search term kept in the URL as `q`, and a setter that leaves the rest alone. */
 function useSearchParam() {
   const { params, update } = useLiveSearchParams();
   const q = parseSearchQuery(params);
@@ -73,7 +73,7 @@ type Dialog =
   | { readonly kind: 'moderate'; readonly feature: Feature; readonly action: ModerationAction };
 
 /**
- * The signed-in part of the feature screens (spec 2): 'Create Request', the status filters, the
+ * The signed-in part of the feature screens: 'Create Request', the status filters, the
  * list of requests and the create, vote and moderation dialogs.
  */
 export function FeatureBoard({
@@ -109,7 +109,7 @@ export function FeatureBoard({
     });
   };
   const openCreate = () => setDialog({ kind: 'create' });
-  // 'Vote on this instead' (issue 13): the similar request as it is now, in the vote dialog.
+  // 'Vote on this instead': the similar request as it is now, in the vote dialog.
   const voteInstead = async (featureId: string) => {
     const feature = await queryClient.fetchQuery(featureQueryOptions(featureId, user.id));
     if (feature.status !== 'approved') throw new Error(FEATURE_MESSAGES.votingOnlyApproved);

@@ -16,13 +16,13 @@ import { EggIcon } from '../../../components/ui/icons';
 
 interface FeatureCardProps {
   feature: Feature;
-  /** Offered on approved requests to signed-in users (spec 2); absent hides the button. */
+  /** Offered on approved requests to signed-in users; absent hides the button. */
   onVote?: () => void;
-  /** Offered to admins on pending requests (spec 2); absent hides the buttons. */
+  /** Offered to admins on pending requests; absent hides the buttons. */
   onModerate?: (action: ModerationAction) => void;
   /** The viewer's own pending or rejected request, which only they (and admins) can see. */
   own?: boolean;
-  /** On the request's own page (issue 12): its title is the page's h1 and links nowhere. */
+  /** On the request's own page: its title is the page's h1 and links nowhere. */
   onOwnPage?: boolean;
 }
 
@@ -49,7 +49,7 @@ function LongText({ label, text }: { label: string; text: string | undefined }) 
 }
 
 /**
- * One feature request of the feature system with every field of spec 2 and its actions: the
+ * One feature request of the feature system with every field and its actions: the
  * priority dot and the title, one line with the status badge, project, type, author and date, the
  * texts, the tags, and a footer with the eggs and votes beside the Vote (or moderation) buttons.
  */
@@ -110,7 +110,7 @@ export function FeatureCard({
 
       {ownNote ? <p className="feature-card__own-note">{ownNote.note}</p> : null}
 
-      {/* Issue 13: in an admin's list, a merged request says where its votes went. */}
+      {/* In an admin's list, a merged request says where its votes went. */}
       {feature.merged_into && !onOwnPage ? (
         <p className="feature-card__merged">
           Merged into{' '}

@@ -6,7 +6,7 @@ interface FeatureFiltersProps {
   onChange: (filter: FeatureFilter) => void;
 }
 
-/** The status filter as a toggle group: the chosen button is pressed (spec 2). */
+/** The status filter as a toggle group: the chosen button is pressed. */
 export function FeatureFilters({ filters, current, onChange }: FeatureFiltersProps) {
   return (
     <div className="feature-filters" role="group" aria-label="Filter by status">

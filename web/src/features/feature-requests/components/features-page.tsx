@@ -6,7 +6,7 @@ import { FeatureBoard } from './feature-board';
 import { AUTH_LOADING, SignInPrompt } from './sign-in-prompt';
 import './features-page.css';
 
-/** `/features` (spec 2): the Feature Request System. */
+/** `/features`: the Feature Request System. */
 export function FeaturesPage() {
   const { status, user } = useSession();
 

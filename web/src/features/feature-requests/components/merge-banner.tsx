@@ -26,7 +26,7 @@ interface MergedBannerProps {
 }
 
 /**
- * On a merged request's page (issue 13): 'Merged into <B>' linking to B. Admins also see
+ * On a merged request's page: 'Merged into <B>' linking to B. Admins also see
  * 'Undo merge' until 30 days after the merge, or 'Resume' for a merge or unmerge that stopped
  * midway.
  */

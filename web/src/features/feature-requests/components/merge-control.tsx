@@ -7,7 +7,7 @@ import './merge-dialog.css';
 /** The statuses a request can be merged away from (the server checks the same). */
 const MERGEABLE: readonly Feature['status'][] = ['pending', 'approved'];
 
-/** Admins only, on a pending or approved request's page (issue 13): 'Merge into…'. */
+/** Admins only, on a pending or approved request's page: 'Merge into…'. */
 export function MergeControl({ feature }: { feature: Feature }) {
   const { user } = useSession();
   const [open, setOpen] = useState(false);

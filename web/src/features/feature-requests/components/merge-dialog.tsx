@@ -133,7 +133,7 @@ interface MergeDialogProps {
 }
 
 /**
- * 'Merge into…' (issue 13, admins): find request B, confirm with both names and what moves, then
+ * 'Merge into…' (admins): find request B, confirm with both names and what moves, then
  * the merge runs in steps with its progress; when done, B's page opens with a status message.
  */
 export function MergeDialog({ feature, onClose }: MergeDialogProps) {

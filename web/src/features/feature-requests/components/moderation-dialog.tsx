@@ -33,8 +33,8 @@ const COPY = {
 } as const;
 
 /**
- * Asks an admin to confirm approving or rejecting a pending request, with optional notes (spec 2).
- * A failure is a browser alert (spec 8) and the dialog stays, so the notes are not lost.
+ * Asks an admin to confirm approving or rejecting a pending request, with optional notes.
+ * A failure is a browser alert and the dialog stays, so the notes are not lost.
  */
 export function ModerationDialog({ feature, action, onClose, onDone }: ModerationDialogProps) {
   const copy = COPY[action];

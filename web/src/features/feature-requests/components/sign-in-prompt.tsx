@@ -4,12 +4,12 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { EggIcon } from '../../../components/ui/icons';
 
-/** Spec 2: the feature screens' text while the session is still restored or verified. */
+/** The feature screens' text while the session is still restored or verified. */
 export const AUTH_LOADING = 'Loading authentication...';
 
 const SIGN_IN_UNAVAILABLE = 'Sign-in is not configured';
 
-/** What logged-out visitors see of the feature system (spec 2), with the header's two actions. */
+/** What logged-out visitors see of the feature system, with the header's two actions. */
 export function SignInPrompt({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2' }) {
   const session = useSession();
   const unavailable = !session.signInAvailable;

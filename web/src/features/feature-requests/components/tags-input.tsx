@@ -12,7 +12,7 @@ interface TagsInputProps {
 }
 
 /**
- * Spec 2: a tag is added on Enter or comma (and when the field loses focus, so nothing typed is
+ * A tag is added on Enter or comma (and when the field loses focus, so nothing typed is
  * lost), and each tag's x button removes it. Duplicates and empty tags are ignored.
  */
 export function TagsInput({ id, tags, onChange, disabled = false }: TagsInputProps) {

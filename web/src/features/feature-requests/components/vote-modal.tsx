@@ -17,7 +17,7 @@ import './vote-modal.css';
 import { EggIcon } from '../../../components/ui/icons';
 
 interface VoteModalProps {
-  /** An approved feature (spec 4: voting only on approved features). */
+  /** An approved feature (voting only on approved features). */
   feature: Feature;
   onClose: () => void;
 }
@@ -25,7 +25,7 @@ interface VoteModalProps {
 const eggs = (count: number) => countOf(count, 'egg');
 
 /**
- * The vote modal of /features (spec 2, 5): quick amounts and a number field kept between 1 and
+ * The vote modal of /features: quick amounts and a number field kept between 1 and
  * the balance, the new total before voting, and the server's message (or 'Failed to cast vote')
  * when the vote fails. Open while rendered.
  */

@@ -1,6 +1,6 @@
 import type { FeatureStatus } from '@hatchworks/shared/schemas/features';
 
-/** The status filters of the feature screens (spec 2); 'pending' is offered to admins only. */
+/** The status filters of the feature screens; 'pending' is offered to admins only. */
 export const FEATURE_FILTERS = ['all', 'approved', 'pending'] as const;
 export type FeatureFilter = (typeof FEATURE_FILTERS)[number];
 
@@ -10,7 +10,7 @@ export const FILTER_LABELS: Readonly<Record<FeatureFilter, string>> = {
   pending: 'Pending',
 };
 
-/** Spec 2: the default filter, and where a non-admin's pending filter is reset to. */
+/** The default filter, and where a non-admin's pending filter is reset to. */
 export const DEFAULT_FEATURE_FILTER: FeatureFilter = 'approved';
 
 /** The URL query parameter that keeps the chosen filter (so it survives a reload and a link). */

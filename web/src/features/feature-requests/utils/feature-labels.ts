@@ -16,7 +16,7 @@ export const FEATURE_TYPE_LABELS: Readonly<Record<FeatureType, string>> = {
   performance: 'Performance',
 };
 
-/** Spec 2: the author as their display name, else their username. */
+/** The author as their display name, else their username. */
 export function authorName(user: Feature['user']): string {
   return user.display_name.trim() || user.username;
 }

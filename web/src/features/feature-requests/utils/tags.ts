@@ -1,6 +1,6 @@
 import { FEATURE_LIMITS } from '@hatchworks/shared/schemas/features';
 
-/** Why a typed tag was not added (the same limits the API enforces, README "Bounds"). */
+/** Why a typed tag was not added (the same limits the API enforces, docs/api.md, "Bounds"). */
 export const TAG_MESSAGES = {
   tooLong: `Tags must be at most ${FEATURE_LIMITS.tagMax} characters`,
   tooMany: `At most ${FEATURE_LIMITS.tagsMax} tags`,
@@ -16,7 +16,7 @@ export interface TagsUpdate {
 const sameTag = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
 
 /**
- * Adds the comma-separated tags in `text` to `tags` (spec 2 and 5): each is trimmed, empty ones
+ * Adds the comma-separated tags in `text` to `tags`: each is trimmed, empty ones
  * and duplicates (ignoring case) are dropped, and the API's length and count limits are kept.
  */
 export function addTags(tags: readonly string[], text: string): TagsUpdate {

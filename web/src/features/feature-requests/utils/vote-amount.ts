@@ -1,10 +1,10 @@
 import { VOTE } from '@hatchworks/shared/constants';
 
-/** Spec 9: the quick amounts of the vote modal. */
+/** The quick amounts of the vote modal. */
 export const QUICK_VOTE_AMOUNTS: readonly number[] = VOTE.quickAmounts;
 
 /**
- * Spec 5: the amount is kept between 1 and the balance, whole eggs only. With no eggs at all the
+ * The amount is kept between 1 and the balance, whole eggs only. With no eggs at all the
  * range is empty; the amount stays at 1 and the vote is refused as 'Invalid egg amount'.
  */
 export function clampVoteAmount(amount: number, balance: number): number {
@@ -12,7 +12,7 @@ export function clampVoteAmount(amount: number, balance: number): number {
   return Math.min(Math.max(whole, VOTE.minimum), Math.max(balance, VOTE.minimum));
 }
 
-/** Spec 5 and 9: 10 eggs, or the whole balance when it is lower. */
+/** 10 eggs, or the whole balance when it is lower. */
 export function defaultVoteAmount(balance: number): number {
   return clampVoteAmount(VOTE.defaultAmount, balance);
 }
@@ -27,7 +27,7 @@ export function voteAmountFromInput(text: string, balance: number): number | nul
   return Number.isFinite(value) ? clampVoteAmount(value, balance) : null;
 }
 
-/** Spec 5: a vote needs more than 0 eggs and no more than the balance. */
+/** A vote needs more than 0 eggs and no more than the balance. */
 export function isValidVoteAmount(amount: number | null, balance: number): amount is number {
   return amount !== null && Number.isInteger(amount) && amount > 0 && amount <= balance;
 }

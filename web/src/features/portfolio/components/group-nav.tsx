@@ -23,7 +23,7 @@ function GroupNavPlaceholder() {
 }
 
 /**
- * One button per project group, opening the group's first project (spec 2, Home). A placeholder
+ * One button per project group, opening the group's first project. A placeholder
  * of the same size while the data loads; hidden when it failed: the portfolio section below
  * reports that state.
  */

@@ -57,7 +57,7 @@ function PortfolioBody() {
   );
 }
 
-/** 'Project Portfolio': every homepage project as cards, grouped (spec 2, Home). */
+/** 'Project Portfolio': every homepage project as cards, grouped. */
 export function PortfolioSection() {
   return (
     <section className="portfolio" aria-labelledby="portfolio-title">

@@ -7,7 +7,7 @@ import { projectHref, repositoryHref } from '../utils/project-links';
 import { GitHubIcon } from './github-icon';
 import './project-card.css';
 
-/** One project of the portfolio (spec 2 Home, project card). */
+/** One project card of the homepage portfolio. */
 export function ProjectCard({ project }: { project: Project }) {
   const titleId = useId();
   const href = projectHref(project);

@@ -2,7 +2,7 @@ import { Badge } from '../../../components/ui/badge';
 import { stageBadge, statusBadge } from '../utils/badge-styles';
 import './status-guide.css';
 
-/** The legend texts are product copy (spec 2, Home); keep them word for word. */
+/** The legend texts are product copy; keep them word for word. */
 const STATUS_LEGEND = [
   { value: 'non-working', meaning: 'in development, not yet functional' },
   { value: 'MVP', meaning: 'minimum viable product, basic features working' },

@@ -24,14 +24,14 @@ function lookup(styles: Readonly<Record<string, BadgeStyle>>, value: string): Ba
 }
 
 /**
- * Badge of a project status (spec 9): the three known statuses have fixed styles and labels,
+ * Badge of a project status: the three known statuses have fixed styles and labels,
  * anything else is shown as written in the 'other' style.
  */
 export function statusBadge(status: string): BadgeStyle {
   return lookup(STATUS_STYLES, status);
 }
 
-/** Badge of a project stage (spec 9): Static, React, Backend, Auth, else 'other'. */
+/** Badge of a project stage: Static, React, Backend, Auth, else 'other'. */
 export function stageBadge(stage: string): BadgeStyle {
   return lookup(STAGE_STYLES, stage);
 }

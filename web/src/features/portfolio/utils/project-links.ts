@@ -14,7 +14,7 @@ function usableHref(value: string | undefined): string | undefined {
   return trimmed;
 }
 
-/** Where a project lives: its deployment path, else its path, else '#' (spec 2, Home). */
+/** Where a project lives: its deployment path, else its path, else '#'. */
 export function projectHref(project: Pick<Project, 'path' | 'deployment'>): string {
   return usableHref(project.deployment?.deployAs) ?? usableHref(project.path) ?? '#';
 }

@@ -7,11 +7,11 @@ export const USERNAME_MISMATCH = 'Username confirmation does not match';
 interface DeleteAccountDialogProps {
   username: string;
   onClose: () => void;
-  /** Runs after the server deleted the account: the app logs out (spec 4). */
+  /** Runs after the server deleted the account: the app logs out. */
   onDeleted: () => void;
 }
 
-/** Spec 5: the account goes only when the username is typed exactly. */
+/** The account goes only when the username is typed exactly. */
 export function DeleteAccountDialog({ username, onClose, onDeleted }: DeleteAccountDialogProps) {
   const [typed, setTyped] = useState('');
   const [mismatch, setMismatch] = useState(false);

@@ -10,7 +10,7 @@ interface ProfileEditFormProps {
   onCancel: () => void;
 }
 
-/** Display name and username (spec 5: no client rules; the server's answer is shown). */
+/** Display name and username (no client rules; the server's answer is shown). */
 export function ProfileEditForm({ user, onSaved, onCancel }: ProfileEditFormProps) {
   const [displayName, setDisplayName] = useState(user.display_name);
   const [username, setUsername] = useState(user.username);

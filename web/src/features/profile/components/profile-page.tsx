@@ -45,7 +45,7 @@ function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => void }) {
   );
 }
 
-/** `/profile` (spec 2): who you are, your eggs and stats, editing and account deletion. */
+/** `/profile`: who you are, your eggs and stats, editing and account deletion. */
 export function ProfilePage() {
   const session = useSession();
   const { status, user, refreshUser } = session;

@@ -2,7 +2,7 @@ import type { User } from '@hatchworks/shared/schemas/users';
 import { formatDate, formatCount } from '../../../lib/format';
 import { EggIcon } from '../../../components/ui/icons';
 
-/** Spec 2: egg balance (with the claim note), features created, votes cast, member since. */
+/** Egg balance (with the claim note), features created, votes cast, member since. */
 export function ProfileStats({ user }: { user: User }) {
   return (
     <section className="profile-stats" aria-labelledby="profile-stats-title">

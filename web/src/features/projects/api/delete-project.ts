@@ -4,7 +4,7 @@ import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateAllProjects } from './project-mutations';
 
-/** Spec 8 lists no delete fallback; this one follows the create and update ones. */
+/** The delete fallback, worded as the create and update ones. */
 export const DELETE_PROJECT_FAILED = 'Failed to delete project';
 
 const DeletedEnvelopeSchema = successEnvelope(z.unknown());

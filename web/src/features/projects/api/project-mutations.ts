@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-/** Spec 4: any project create, update or delete refreshes all project data (homepage too). */
+/** Any project create, update or delete refreshes all project data (homepage too). */
 export function invalidateAllProjects(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ['projects'] });
 }

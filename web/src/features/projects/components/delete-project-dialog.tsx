@@ -8,7 +8,7 @@ interface DeleteProjectDialogProps {
   onClose: () => void;
 }
 
-/** Asks before a project goes (spec 2); nothing is sent without an id (spec 5). */
+/** Asks before a project goes; nothing is sent without an id. */
 export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogProps) {
   const remove = useDeleteProject({ onSuccess: onClose });
   return (

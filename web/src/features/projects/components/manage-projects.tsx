@@ -39,7 +39,7 @@ function CreateProjectSection() {
   );
 }
 
-/** `/projects` (spec 2): admins create, edit and delete projects; everyone else is told why not. */
+/** `/projects`: admins create, edit and delete projects; everyone else is told why not. */
 export function ManageProjects() {
   const session = useSession();
   const { status, user } = session;

@@ -9,9 +9,9 @@ interface ProjectFormProps {
   pendingLabel: string;
   pending: boolean;
   error: unknown;
-  /** Shown when the server gives no message of its own (spec 8). */
+  /** Shown when the server gives no message of its own. */
   fallbackMessage: string;
-  /** Answers true when saved: a create form then starts again empty (spec 4). */
+  /** Answers true when saved: a create form then starts again empty. */
   onSubmit: (values: ProjectFormValues) => Promise<boolean>;
   onCancel?: () => void;
   /** The accessible name of the form. */
@@ -27,7 +27,7 @@ const STATUS_LABELS: Readonly<Record<string, string>> = {
   'fully-working': 'Fully Working',
 };
 
-/** The project form of spec 5: only the title is required, and the browser enforces it. */
+/** The project form: only the title is required, and the browser enforces it. */
 export function ProjectForm({
   initialValues,
   submitLabel,

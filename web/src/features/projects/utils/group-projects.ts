@@ -6,7 +6,7 @@ export interface ProjectGroupEntry {
 }
 
 /**
- * Spec 2, Manage Projects: projects grouped by group name, groups sorted alphabetically (case
+ * Projects grouped by group name, groups sorted alphabetically (case
  * does not split or reorder them), projects by title within a group.
  */
 export function groupProjects(projects: readonly Project[]): ProjectGroupEntry[] {

@@ -1,7 +1,7 @@
 import { DEFAULT_PROJECT_GROUP } from '@hatchworks/shared/constants';
 import type { Project, ProjectInput } from '@hatchworks/shared/schemas/projects';
 
-/** The project form's fields as the inputs hold them (spec 5, project form). */
+/** The project form's fields as the inputs hold them. */
 export interface ProjectFormValues {
   title: string;
   path: string;
@@ -14,7 +14,7 @@ export interface ProjectFormValues {
   show_on_homepage: boolean;
 }
 
-/** A new project: empty title, group 'other', shown on the homepage (spec 4 and 5). */
+/** A new project: empty title, group 'other', shown on the homepage. */
 export const EMPTY_PROJECT_FORM: ProjectFormValues = {
   title: '',
   path: '',

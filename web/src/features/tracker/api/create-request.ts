@@ -56,7 +56,7 @@ export async function createTrackerRequest(
   return envelope.data;
 }
 
-/** Spec 4: a new request reloads the requests, the stats and the activity (all under 'tracker'). */
+/** A new request reloads the requests, the stats and the activity (all under 'tracker'). */
 export function useCreateTrackerRequest() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -25,7 +25,7 @@ export async function createSuggestion(input: ProjectSuggestionInput): Promise<P
   return envelope.data;
 }
 
-/** Spec 4: a new suggestion reloads the suggestions, the stats and the activity. */
+/** A new suggestion reloads the suggestions, the stats and the activity. */
 export function useCreateSuggestion() {
   const queryClient = useQueryClient();
   return useMutation({

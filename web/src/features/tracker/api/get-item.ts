@@ -12,7 +12,7 @@ const RequestEnvelope = successEnvelope(TrackerFeatureRequestSchema);
 const SuggestionEnvelope = successEnvelope(ProjectSuggestionSchema);
 
 /**
- * `GET /api/tracker/feature-requests/{id}` (issue 12), under the tracker's keys so a vote or a
+ * `GET /api/tracker/feature-requests/{id}`, under the tracker's keys so a vote or a
  * comment reloads it.
  */
 export function useTrackerRequest(id: string) {
@@ -30,7 +30,7 @@ export function useTrackerRequest(id: string) {
   });
 }
 
-/** `GET /api/tracker/project-suggestions/{id}` (issue 12). */
+/** `GET /api/tracker/project-suggestions/{id}`. */
 export function useProjectSuggestion(id: string) {
   return useQuery({
     queryKey: [...trackerKeys.suggestions(), 'detail', id],

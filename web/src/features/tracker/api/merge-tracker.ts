@@ -6,7 +6,7 @@ import {
 } from '@hatchworks/shared/schemas/tracker';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Which tracker records merge (issue 13): requests into requests, suggestions into suggestions. */
+/** Which tracker records merge: requests into requests, suggestions into suggestions. */
 export type TrackerMergeType = 'feature_request' | 'project_suggestion';
 
 export const TRACKER_MERGE_FAILED = 'Failed to merge';
@@ -15,7 +15,7 @@ export const TRACKER_UNMERGE_FAILED = 'Failed to undo the merge';
 const MergeEnvelope = successEnvelope(MergeResultSchema);
 
 /**
- * `POST /api/admin/tracker/merges` (issue 13): one step run of a merge (`intoId` given) or of its
+ * `POST /api/admin/tracker/merges`: one step run of a merge (`intoId` given) or of its
  * undoing; the answer's state says whether steps remain (POST again).
  */
 export async function postTrackerMerge(

@@ -37,7 +37,7 @@ export function useTrackerVote() {
 }
 
 /**
- * An upvote that stays an upvote (issue 13, 'Vote on this instead'): the vote route toggles, so
+ * An upvote that stays an upvote ('Vote on this instead'): the vote route toggles, so
  * when the caller had already voted up (the first call took it back), it votes up once more.
  */
 export async function castTrackerUpvote(

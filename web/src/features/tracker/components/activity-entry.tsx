@@ -9,7 +9,7 @@ import {
 } from '../utils/activity-labels';
 
 /**
- * One entry of 'Recent Activity' (spec 2): a dot coloured by type and action, the title, the
+ * One entry of 'Recent Activity': a dot coloured by type and action, the title, the
  * project tag when there is one, the description, when and by whom, and the type and action as
  * text, so the colour is never the only cue.
  */

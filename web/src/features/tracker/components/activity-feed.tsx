@@ -5,7 +5,7 @@ import './activity-feed.css';
 
 interface ActivityFeedProps {
   items: readonly ActivityItem[];
-  /** 'All projects', 'Selected project' or '{n} selected projects' (spec 2). */
+  /** 'All projects', 'Selected project' or '{n} selected projects'. */
   subtitle: string;
   /** A new selection's entries are on their way; the old ones stay until they arrive. */
   updating: boolean;

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { EggIcon, LightbulbIcon } from '../../../components/ui/icons';
 
-/** Spec 2's 'Contribute' panel: where to ask for a feature and where to suggest a project. */
+/** The 'Contribute' panel: where to ask for a feature and where to suggest a project. */
 export function DashboardContribute() {
   const headingId = useId();
   return (

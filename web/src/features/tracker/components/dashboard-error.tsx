@@ -7,7 +7,7 @@ interface DashboardErrorProps {
   retrying: boolean;
 }
 
-/** Spec 2: 'Error loading tracker data', the reason, and 'Try Again' (asks again). */
+/** 'Error loading tracker data', the reason, and 'Try Again' (asks again). */
 export function DashboardError({ message, onRetry, retrying }: DashboardErrorProps) {
   return (
     <div role="alert">

@@ -49,7 +49,7 @@ function useTopRequests(query: DashboardQuery) {
 }
 
 /**
- * `/tracker` (spec 2): the project selection, the site-wide statistics, the most voted requests
+ * `/tracker`: the project selection, the site-wide statistics, the most voted requests
  * and the recent activity of the selection, and where to contribute.
  */
 export function DashboardPage() {

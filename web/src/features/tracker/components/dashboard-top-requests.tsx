@@ -11,7 +11,7 @@ interface DashboardTopRequestsProps {
   updating: boolean;
 }
 
-/** Spec 2's 'Most Voted Requests': the top three of the selection, or the invitation to submit. */
+/** 'Most Voted Requests': the top three of the selection, or the invitation to submit. */
 export function DashboardTopRequests({
   requests,
   viewAllHref,

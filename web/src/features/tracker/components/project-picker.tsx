@@ -20,7 +20,7 @@ function CheckMark({ shown }: { shown: boolean }) {
 }
 
 /**
- * Spec 2's 'Select a project': 'All Projects' plus one toggle button per project. Each button says
+ * 'Select a project': 'All Projects' plus one toggle button per project. Each button says
  * whether it is on with `aria-pressed` and a check mark, not by colour alone. On narrow screens
  * the toggles fold behind a disclosure button (`aria-expanded`) that shows the selection in one
  * line ('All projects', 'Eggshell Chronicles +2'), so the dashboard's content starts on the first

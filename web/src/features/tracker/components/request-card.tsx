@@ -19,7 +19,7 @@ function projectRequestsHref(projectId: string): string {
 }
 
 /**
- * A tracker feature request (spec 2): the title, then one line with the status badge, the linked
+ * A tracker feature request: the title, then one line with the status badge, the linked
  * project with its group, the priority, the category and the date; the description; the tags last.
  * The up and down votes with the count sit beside it. User text is shown as text, never as markup.
  */

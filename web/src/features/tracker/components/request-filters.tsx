@@ -56,7 +56,7 @@ const CLEARED: Partial<TrackerRequestFilter> = {
 const DIRECTIONS: readonly SortDirection[] = ['desc', 'asc'];
 
 /**
- * The search field (issue 13) and the filter dropdowns of /tracker/requests (spec 2): project,
+ * The search field and the filter dropdowns of /tracker/requests: project,
  * status, priority and category, each with an "all" choice, then the sort and its direction,
  * which a search sets aside (its results come by relevance).
  */

@@ -7,7 +7,7 @@ import { ClipboardIcon, SearchIcon } from '../../../components/ui/icons';
 import { SearchSummary } from '../../../components/ui/search-summary';
 import { CLEAR_SEARCH, noMatchText } from '../../../lib/search-query';
 
-/** Spec 2: the list's texts. */
+/** The list's texts. */
 export const REQUEST_LIST_TEXT = {
   heading: 'Feature requests',
   loading: 'Loading feature requests...',
@@ -29,7 +29,7 @@ interface RequestListProps {
 /**
  * The tracker requests of one filter, a page at a time: loading and error texts, the empty state
  * with 'Submit the first request!', and 'Load More Requests' while more pages remain. A search
- * (issue 13) lists by relevance, says how many it found, and its empty state offers 'Clear search'.
+ * lists by relevance, says how many it found, and its empty state offers 'Clear search'.
  */
 export function RequestList({ filter, onSubmitFirst, onClearSearch }: RequestListProps) {
   const list = useTrackerRequestList(filter);

@@ -19,9 +19,9 @@ import { TrackerField, TrackerSelect, TrackerTextField } from './tracker-field';
 import { TrackerFormModal, useTrackerForm } from './tracker-form-modal';
 import { TrackerSimilar } from './tracker-similar';
 
-/** Spec 5: the project select's empty choice. */
+/** The project select's empty choice. */
 export const NO_PROJECT_LABEL = 'Select a project (optional)';
-/** Spec 5: the tags field's placeholder. */
+/** The tags field's placeholder. */
 export const TAGS_PLACEHOLDER = 'ui, performance, mobile';
 
 interface RequestModalProps {
@@ -30,12 +30,12 @@ interface RequestModalProps {
   onCreated: (request: TrackerFeatureRequest) => void;
   /** Preselects a project, e.g. the one the list is filtered to. */
   defaultProjectId?: string;
-  /** After 'Vote on this instead' on a similar request (issue 13), with its title. */
+  /** After 'Vote on this instead' on a similar request, with its title. */
   onVotedInstead: (title: string) => void;
 }
 
 /**
- * 'Submit Request' (spec 2, 5): title and description required, category 'Bug Fix' and priority
+ * 'Submit Request': title and description required, category 'Bug Fix' and priority
  * 'Low' by default, an optional project, comma-separated tags. A refused submission keeps
  * everything typed and shows the server's reason (e.g. the 429 of the rate limit); a stored one
  * closes the dialog. Open while rendered.

@@ -16,7 +16,7 @@ import { TrackerPage } from './tracker-page';
 import './requests-page.css';
 
 /**
- * `/tracker/requests` (spec 2): everyone may read, filter, sort, vote on and submit tracker feature
+ * `/tracker/requests`: everyone may read, filter, sort, vote on and submit tracker feature
  * requests. The filters and the sort live in the URL, so a link reproduces the view.
  */
 export function RequestsPage() {

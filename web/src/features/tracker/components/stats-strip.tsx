@@ -2,7 +2,7 @@ import type { TrackerStats } from '@hatchworks/shared/schemas/tracker';
 import './stats-strip.css';
 import { formatCount } from '../../../lib/format';
 
-/** Spec 2: the four tiles and their labels, in the spec's order. */
+/** The four tiles and their labels, in the product's order. */
 export function statTiles(stats: TrackerStats) {
   return [
     { label: 'Total Projects', value: stats.projects.total, tone: 'projects' },

@@ -11,7 +11,7 @@ import { TrackerCard } from './tracker-card';
 import './suggestion-card.css';
 
 /**
- * A project suggestion (spec 2): the name, then one line with the suggested group and the date,
+ * A project suggestion: the name, then one line with the suggested group and the date,
  * the description and the rationale; the votes with working up and down buttons sit beside it.
  * User text is shown as text, never as markup.
  */

@@ -18,7 +18,7 @@ interface SuggestionFiltersProps {
 }
 
 /**
- * The search field (issue 13), the group filter and the sort selector of /tracker/suggestions; a
+ * The search field, the group filter and the sort selector of /tracker/suggestions; a
  * search sets the sort aside (its results come by relevance).
  */
 export function SuggestionFilters({ view, searchId, onChange }: SuggestionFiltersProps) {

@@ -7,7 +7,7 @@ import { LightbulbIcon, SearchIcon } from '../../../components/ui/icons';
 import { SearchSummary } from '../../../components/ui/search-summary';
 import { CLEAR_SEARCH, noMatchText } from '../../../lib/search-query';
 
-/** Spec 2: the list's texts (the loading text and error prefix as on the requests page). */
+/** The list's texts (the loading text and error prefix as on the requests page). */
 export const SUGGESTION_LIST_TEXT = {
   heading: 'Project suggestions',
   loading: 'Loading project suggestions...',
@@ -28,7 +28,7 @@ interface SuggestionListProps {
 
 /**
  * The suggestions of one view: loading, the error with 'Try Again', the empty state, the cards
- * and 'Load More Suggestions' while the API has more pages. A search (issue 13) lists by
+ * and 'Load More Suggestions' while the API has more pages. A search lists by
  * relevance, says how many it found, and its empty state offers 'Clear search'.
  */
 export function SuggestionList({ view, onSuggest, onClearSearch }: SuggestionListProps) {

@@ -17,12 +17,12 @@ interface SuggestionModalProps {
   onClose: () => void;
   /** Called after the API stored the suggestion, with its name. */
   onCreated: (name: string) => void;
-  /** After 'Vote on this instead' on a similar suggestion (issue 13), with its name. */
+  /** After 'Vote on this instead' on a similar suggestion, with its name. */
   onVotedInstead: (name: string) => void;
 }
 
 /**
- * 'Suggest Project' (spec 2, 5): name, description, group (default 'Fiction Projects') and
+ * 'Suggest Project': name, description, group (default 'Fiction Projects') and
  * rationale. A refused submission keeps everything typed and shows the server's reason; a stored
  * one closes the dialog. Open while rendered.
  */

@@ -15,7 +15,7 @@ import './suggestion-page.css';
 import { LightbulbIcon } from '../../../components/ui/icons';
 
 /**
- * `/tracker/suggestions` (spec 2): everyone may read, filter, sort, vote on and submit project
+ * `/tracker/suggestions`: everyone may read, filter, sort, vote on and submit project
  * suggestions. The group and the sort live in the URL, so a link reproduces the view.
  */
 export function SuggestionPage() {

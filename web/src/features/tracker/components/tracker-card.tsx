@@ -15,16 +15,16 @@ interface TrackerCardProps {
   titleClassName: string;
   /** The rest of the card under the heading: the meta line, the text, the tags last. */
   children: ReactNode;
-  /** The item's own page, which the title links to (issue 12); absent on that page itself. */
+  /** The item's own page, which the title links to; absent on that page itself. */
   href?: string;
   /** h3 in lists; the item's own page makes it its h1. */
   headingLevel?: 'h1' | 'h3';
-  /** Issue 13: a merged record takes no votes: its count is shown without the buttons. */
+  /** A merged record takes no votes: its count is shown without the buttons. */
   readOnly?: boolean;
 }
 
 /**
- * The frame of a tracker card (spec 2): the vote buttons beside the body, which starts with the
+ * The frame of a tracker card: the vote buttons beside the body, which starts with the
  * heading that names the card, on the full width (nothing sits beside it). User text is shown as
  * text, never as markup.
  */

@@ -101,7 +101,7 @@ interface TrackerFormModalProps {
 }
 
 /**
- * The frame of a tracker submit dialog (spec 5): the intro, the fields, the hidden honeypot, the
+ * The frame of a tracker submit dialog: the intro, the fields, the hidden honeypot, the
  * message of a problem or refusal, and Cancel beside the submit button ('Submitting...' while
  * sending). Open while rendered.
  */

@@ -27,7 +27,7 @@ import {
 import { trackerKeys } from '../api/keys';
 
 /*
- * Issue 13, tracker slice: 'Merge into…' for admins on a tracker request's or suggestion's page,
+ * 'Merge into…' for admins on a tracker request's or suggestion's page,
  * the 'Merged into' banner (with 'Undo merge') on a merged one, and 'Merged from' on the one it
  * joined. The steps and their progress are the feature merge's (useMergeRunner, MergeProgress).
  */

@@ -22,7 +22,7 @@ interface TrackerPageProps {
 }
 
 /**
- * The frame of a tracker list page (spec 2): 'Back to Tracker', the header with its submit button,
+ * The frame of a tracker list page: 'Back to Tracker', the header with its submit button,
  * the filters, the status region for the thanks, the list and the dialog.
  */
 export function TrackerPage({

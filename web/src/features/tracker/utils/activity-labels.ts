@@ -1,13 +1,13 @@
 import type { ActivityItem, ActivityType } from '@hatchworks/shared/schemas/tracker';
 
-/** Spec 2: the type label of an activity entry. */
+/** The type label of an activity entry. */
 export const ACTIVITY_TYPE_LABELS: Readonly<Record<ActivityType, string>> = {
   feature_request: 'Feature Request',
   project_suggestion: 'Project Suggestion',
 };
 
 /**
- * The colour of an entry's dot (spec 2: by type and action). Completions share one colour
+ * The colour of an entry's dot (by type and action). Completions share one colour
  * whatever their type; creations get their type's colour; any other action is neutral.
  */
 export type ActivityTone = 'request' | 'suggestion' | 'completed' | 'other';
@@ -25,7 +25,7 @@ export function actionLabel(action: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Spec 2: 'by' the author, or 'Anonymous' for a visitor who was not signed in. */
+/** 'by' the author, or 'Anonymous' for a visitor who was not signed in. */
 export function activityAuthor(user: string | null): string {
   return user?.trim() || 'Anonymous';
 }

@@ -1,13 +1,13 @@
 import { TRACKER_DISPLAY } from '@hatchworks/shared/schemas/tracker';
 
 /**
- * The dashboard's project selection (spec 4): the ids of the toggled projects, in the order they
+ * The dashboard's project selection: the ids of the toggled projects, in the order they
  * were toggled. Empty means 'All Projects'.
  */
 export type ProjectSelection = readonly string[];
 
 /**
- * Spec 9 leaves the "wider filtered limit" open: with several projects selected the dashboard
+ * The "wider filtered limit": with several projects selected the dashboard
  * asks for the API's largest page of each list and keeps the selected projects' items.
  */
 export const SEVERAL_PROJECTS_LIMITS = {
@@ -47,11 +47,11 @@ function queryFor(selection: ProjectSelection, fetched: number, wider: number): 
   return { limit: wider, keepProjects: [...selection].sort() };
 }
 
-/** 'Most Voted Requests': fetch 10 (spec 9), one project by `project_id`, several by filtering. */
+/** 'Most Voted Requests': fetch 10, one project by `project_id`, several by filtering. */
 export const topRequestsQuery = (selection: ProjectSelection): DashboardQuery =>
   queryFor(selection, TRACKER_DISPLAY.topRequestsFetched, SEVERAL_PROJECTS_LIMITS.topRequests);
 
-/** 'Recent Activity': fetch 20 (spec 9), one project by `project_id`, several by filtering. */
+/** 'Recent Activity': fetch 20, one project by `project_id`, several by filtering. */
 export const activityQuery = (selection: ProjectSelection): DashboardQuery =>
   queryFor(selection, TRACKER_DISPLAY.activityFetched, SEVERAL_PROJECTS_LIMITS.activity);
 
@@ -75,7 +75,7 @@ export function itemsToShow<T>(
   return kept.slice(0, shown);
 }
 
-/** Spec 2: the subtitle of 'Recent Activity'. */
+/** The subtitle of 'Recent Activity'. */
 export function activitySubtitle(selection: ProjectSelection): string {
   if (selection.length === 0) return 'All projects';
   if (selection.length === 1) return 'Selected project';

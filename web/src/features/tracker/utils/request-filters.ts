@@ -25,7 +25,7 @@ export interface TrackerRequestFilter {
   readonly category?: TrackerCategory;
   readonly sort: TrackerRequestSort;
   readonly direction: SortDirection;
-  /** The search term (issue 13): results by relevance, the sort set aside; absent for none. */
+  /** The search term: results by relevance, the sort set aside; absent for none. */
   readonly q?: string;
 }
 
@@ -34,7 +34,7 @@ export const DEFAULT_REQUEST_FILTER: TrackerRequestFilter = {
   direction: TRACKER_DEFAULTS.sortDirection,
 };
 
-/** The URL query parameters of each filter (spec 2 names the first four). */
+/** The URL query parameters of each filter. */
 export const FILTER_PARAMS = {
   project: 'project',
   status: 'status',

@@ -5,7 +5,7 @@ import {
 } from '@hatchworks/shared/schemas/tracker';
 
 /**
- * The first of spec 5's problems with a suggestion ('Name, description and rationale are
+ * The first problem with a suggestion ('Name, description and rationale are
  * required', a text over its length bound, an unknown group), or null when it may be sent. The
  * API checks the same schema again.
  */

@@ -17,12 +17,12 @@ export const SUGGESTION_SORT_LABELS: Readonly<Record<SuggestionSort, string>> = 
   name: 'Name',
 };
 
-/** Spec 9: votes, descending, unless the URL says otherwise. */
+/** Votes, descending, unless the URL says otherwise. */
 export const DEFAULT_SUGGESTION_SORT: SuggestionSort = TRACKER_DEFAULTS.sortBy;
 
 /**
- * Votes and dates read best highest/newest first; names read A to Z. (The spec names only the
- * descending default; a name sort from Z would surprise everyone.)
+ * Votes and dates read best highest/newest first; names read A to Z. (Only the descending default is
+ * specified; a name sort from Z would surprise everyone.)
  */
 export function sortDirectionFor(sort: SuggestionSort): 'asc' | 'desc' {
   return sort === 'name' ? 'asc' : 'desc';
@@ -32,7 +32,7 @@ export function sortDirectionFor(sort: SuggestionSort): 'asc' | 'desc' {
 export interface SuggestionView {
   readonly group: SuggestionGroup | null;
   readonly sort: SuggestionSort;
-  /** The search term (issue 13): results by relevance, the sort set aside; absent for none. */
+  /** The search term: results by relevance, the sort set aside; absent for none. */
   readonly q?: string;
 }
 
