@@ -62,7 +62,7 @@ function expectedIndexKeys(id: string, status: string, total: number): Item {
 /**
  * Where the feature lifecycle lets votes sit: a vote lands only on an approved feature
  * (votes-repository.ts), which may then move on to in progress or completed; a merge moves a
- * merged feature's votes away (feature-merge.ts).
+ * merged feature's votes away (modules/votable/feature-kind.ts).
  */
 const VOTABLE_OR_LATER = new Set(['approved', 'in_progress', 'completed']);
 
