@@ -177,6 +177,37 @@ function trackerKind(
   const { type, target } = spec;
   const voteKey = (voterId: string, id: string) => trackerVoteKeys.item(voterId, type, id);
 
+  /** A new vote item of `voterId` on `id`. */
+  const newVote = (
+    voterId: string,
+    id: string,
+    vote: StoredTrackerMove['from_vote'] & { moved_from?: string },
+  ): TransactItem => ({
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...voteKey(voterId, id),
+        ...trackerVoteKeys.byTarget(type, id, voterId),
+        entity: 'TrackerVote',
+        voter_id: voterId,
+        target_type: type,
+        target_id: id,
+        ...vote,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  });
+
+  /** The check that `voterId`'s vote on `id` still points `direction`. */
+  const sameDirection = (voterId: string, id: string, direction: VoteDirection): TransactItem => ({
+    ConditionCheck: {
+      TableName: tableName,
+      Key: voteKey(voterId, id),
+      ConditionExpression: 'direction = :read',
+      ExpressionAttributeValues: { ':read': direction },
+    },
+  });
+
   /** A record and its sort views rewritten from `updated`, on the condition `read` is current. */
   function recordWrites(read: TrackerRecord, updated: TrackerRecord): TransactItem[] {
     const [item, ...views] = target.items(updated);
@@ -231,33 +262,14 @@ function trackerKind(
           },
         },
         before
-          ? {
-              // The voter's own vote on B stays as it is (one voter, one vote).
-              ConditionCheck: {
-                TableName: tableName,
-                Key: voteKey(vote.voter_id, record.into_id),
-                ConditionExpression: 'direction = :read',
-                ExpressionAttributeValues: { ':read': before.direction },
-              },
-            }
-          : {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...voteKey(vote.voter_id, record.into_id),
-                  ...trackerVoteKeys.byTarget(type, record.into_id, vote.voter_id),
-                  entity: 'TrackerVote',
-                  voter_id: vote.voter_id,
-                  target_type: type,
-                  target_id: record.into_id,
-                  direction: vote.direction,
-                  created_at: timestamp,
-                  updated_at: timestamp,
-                  moved_from: record.from_id,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
+          ? // The voter's own vote on B stays as it is (one voter, one vote).
+            sameDirection(vote.voter_id, record.into_id, before.direction)
+          : newVote(vote.voter_id, record.into_id, {
+              direction: vote.direction,
+              created_at: timestamp,
+              updated_at: timestamp,
+              moved_from: record.from_id,
+            }),
         ...(userId && !before
           ? [
               {
@@ -293,21 +305,7 @@ function trackerKind(
     const intoKey = voteKey(move.voter_id, record.into_id);
     return {
       items: [
-        {
-          Put: {
-            TableName: tableName,
-            Item: {
-              ...voteKey(move.voter_id, record.from_id),
-              ...trackerVoteKeys.byTarget(type, record.from_id, move.voter_id),
-              entity: 'TrackerVote',
-              voter_id: move.voter_id,
-              target_type: type,
-              target_id: record.from_id,
-              ...move.from_vote,
-            },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
+        newVote(move.voter_id, record.from_id, move.from_vote),
         created
           ? {
               Delete: {
@@ -318,14 +316,7 @@ function trackerKind(
               },
             }
           : current
-            ? {
-                ConditionCheck: {
-                  TableName: tableName,
-                  Key: intoKey,
-                  ConditionExpression: 'direction = :read',
-                  ExpressionAttributeValues: { ':read': current.direction },
-                },
-              }
+            ? sameDirection(move.voter_id, record.into_id, current.direction)
             : {
                 ConditionCheck: {
                   TableName: tableName,
