@@ -68,7 +68,8 @@ export async function benchMerge(db: Client, tableName: string, votes = 1_000) {
   const { featureIndexKeys } = await import('@hatchworks/functions/data/features-repository');
   const { featureKeys, ledgerKeys, userKeys, voteKeys } =
     await import('@hatchworks/functions/data/keys');
-  const { mergeFeature, unmergeFeature } = await import('@hatchworks/functions/data/feature-merge');
+  const { mergeFeature, unmergeFeature } =
+    await import('@hatchworks/functions/modules/votable/feature-kind');
   const { getFeature } = await import('@hatchworks/functions/data/features-repository');
   const now = new Date().toISOString();
   const run = Date.now().toString(36);

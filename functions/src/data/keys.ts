@@ -408,7 +408,7 @@ export const notificationKeys = {
 /*
  * Merging a feature request A into B. One partition per merged request holds the
  * merge's state and one record per moved vote, so a resumed step or an unmerge finds them by
- * Query. See feature-merge.ts and README.md, "Merging feature requests".
+ * Query. See modules/votable/feature-kind.ts and README.md, "Votable: merging duplicates".
  */
 
 export const mergeKeys = {
@@ -423,7 +423,7 @@ export const mergeKeys = {
 /*
  * Merging a tracker request (or suggestion) A into B of the same kind. As for features,
  * one partition per merged record holds the state and one record per moved vote. See
- * tracker-merge.ts and README.md, "Merging tracker requests and suggestions".
+ * modules/votable/tracker-kind.ts and README.md, "Merging tracker requests and suggestions".
  */
 export const trackerMergeKeys = {
   state: (type: string, fromId: string) => ({ PK: `TMERGE#${type}#${fromId}`, SK: 'MERGE' }),

@@ -62,7 +62,7 @@ function expectedIndexKeys(id: string, status: string, total: number): Item {
 /**
  * Where the feature lifecycle lets votes sit: a vote lands only on an approved feature
  * (votes-repository.ts), which may then move on to in progress or completed; a merge moves a
- * merged feature's votes away (feature-merge.ts).
+ * merged feature's votes away (modules/votable/feature-kind.ts).
  */
 const VOTABLE_OR_LATER = new Set(['approved', 'in_progress', 'completed']);
 
@@ -114,7 +114,8 @@ function chainBreaks(sum: number, entries: readonly Item[]): string[] {
  * `balance_after` chained from 0 to that sum, no negative balance now or after any entry, at
  * most one daily claim per user and UTC day, `total_eggs` = sum of the feature's votes (and
  * `vote_count` = its voters), rank keys that carry the total and status, votes only where the
- * lifecycle lets them sit, and each vote paid for by its voter's ledger entries.
+ * lifecycle lets them sit, each vote paid for by its voter's ledger entries, and no vote of 0
+ * eggs (a vote that holds nothing is no vote: My Votes would list it).
  */
 export function checkLedger(snapshot: LedgerSnapshot): InvariantResult[] {
   const { users, ledger, votes, features } = snapshot;
@@ -172,8 +173,14 @@ export function checkLedger(snapshot: LedgerSnapshot): InvariantResult[] {
   const votersByFeature = new Map<string, number>();
   const voted = new Set<string>();
   const unpaidVotes: string[] = [];
+  const emptyVotes: string[] = [];
   for (const vote of votes) {
     const feature = String(vote.feature_id);
+    if (!(Number(vote.eggs) > 0)) {
+      emptyVotes.push(
+        `user ${userId(vote)} on feature ${feature}: a vote of ${String(vote.eggs)} eggs, expected at least 1`,
+      );
+    }
     add(votesByFeature, feature, Number(vote.eggs));
     add(votersByFeature, feature, 1);
     const key = `${userId(vote)} ${feature}`;
@@ -259,5 +266,6 @@ export function checkLedger(snapshot: LedgerSnapshot): InvariantResult[] {
       statusViolations,
     ),
     result('every vote paid for by its ledger entries', `${votes.length} votes`, unpaidVotes),
+    result('every vote holds at least 1 egg', `${votes.length} votes`, emptyVotes),
   ];
 }

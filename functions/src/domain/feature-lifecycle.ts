@@ -12,7 +12,7 @@ const TRANSITIONS: Readonly<Record<FeatureStatus, readonly FeatureStatus[]>> = {
   completed: [],
   rejected: [],
   // Only a merge makes a request merged and only an unmerge takes it back
-  // (feature-merge.ts); no status change does either.
+  // (modules/votable/feature-kind.ts); no status change does either.
   merged: [],
 };
 

@@ -303,7 +303,7 @@ describe('merging feature requests with their votes', () => {
     await Promise.all(voters.slice(0, 4).map((voter) => castVote(voter, b.id, 2)));
     const { dataLayer } = await import('../../../test/support/accounts');
     await dataLayer();
-    const { mergeFeature } = await import('@hatchworks/functions/data/feature-merge');
+    const { mergeFeature } = await import('@hatchworks/functions/modules/votable/feature-kind');
 
     // The merge one vote per step in this process, while everyone votes on B and on A.
     const merging = mergeFeature(a.id, b.id, admin.user.id, { votesPerStep: 1 });

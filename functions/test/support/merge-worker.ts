@@ -12,7 +12,8 @@ const [mode, fromId = '', intoId = '', adminId = ''] = process.argv.slice(2);
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.LOG_LEVEL = 'SILENT';
 
-const { mergeFeature, unmergeFeature } = await import('@hatchworks/functions/data/feature-merge');
+const { mergeFeature, unmergeFeature } =
+  await import('@hatchworks/functions/modules/votable/feature-kind');
 const options = {
   votesPerStep: 2,
   budgetMs: 120_000,

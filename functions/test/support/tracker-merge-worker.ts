@@ -11,7 +11,8 @@ const [mode, type = '', fromId = '', intoId = '', adminId = ''] = process.argv.s
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.LOG_LEVEL = 'SILENT';
 
-const { mergeTracker, unmergeTracker } = await import('@hatchworks/functions/data/tracker-merge');
+const { mergeTracker, unmergeTracker } =
+  await import('@hatchworks/functions/modules/votable/tracker-kind');
 const kind = type === 'project_suggestion' ? 'project_suggestion' : 'feature_request';
 const options = {
   votesPerStep: 2,

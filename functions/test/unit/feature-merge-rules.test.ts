@@ -12,7 +12,7 @@ import {
   checkUnmergeAllowed,
   mergeStatus,
   type StoredMerge,
-} from '../../src/data/feature-merge';
+} from '../../src/modules/votable/feature-kind';
 import type { StoredFeature } from '../../src/data/features-repository';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -101,4 +101,16 @@ describe('checkLedger', () => {
 
     expect(found).toEqual(['user u1 on feature f1: ledger paid 30 eggs for no vote']);
   });
+
+  it('reports a vote of 0 eggs, even when its ledger paid nothing for it', () => {
+    const snapshot = consistent();
+
+    const found = violations({
+      ...snapshot,
+      votes: [...snapshot.votes, { user_id: 'u1', feature_id: 'f2', eggs: 0 }],
+      features: [...snapshot.features, feature('f2', 'approved', 0, 1)],
+    });
+
+    expect(found).toEqual(['user u1 on feature f2: a vote of 0 eggs, expected at least 1']);
+  });
 });

@@ -9,7 +9,7 @@ import {
   checkTrackerUnmergeAllowed,
   trackerMergeStatus,
   type StoredTrackerMerge,
-} from '../../src/data/tracker-merge';
+} from '../../src/modules/votable/tracker-kind';
 
 /*
  * The rules of merging tracker records and of undoing a merge, without a

@@ -25,9 +25,9 @@ const USAGE = `Usage: npm run admin -- grant|revoke <email> [--table <aws-table-
   audit-ledger  read-only: checks every ledger invariant (balance = sum of the user's ledger,
                 entries chained by balance_after, no negative balance, one daily claim per user
                 and UTC day, total_eggs and vote_count = the feature's votes, rank keys, votes
-                only on approved/in progress/completed features, every vote paid for) with
-                paged Queries, one request at a time (no Scan); exit code 0 when all hold, 1
-                on any mismatch
+                only on approved/in progress/completed features, every vote paid for and
+                holding at least 1 egg) with paged Queries, one request at a time (no Scan);
+                exit code 0 when all hold, 1 on any mismatch
   --table       a DynamoDB table in AWS (credentials and AWS_REGION from the environment)
   --endpoint    with --table: a DynamoDB Local at this URL instead of AWS (e.g. the bench's)`;
 

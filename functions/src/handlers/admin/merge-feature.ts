@@ -1,6 +1,6 @@
 import { FeatureIdParamsSchema } from '@hatchworks/shared/schemas/features';
 import { MergeInputSchema, type MergeResult } from '@hatchworks/shared/schemas/merge';
-import { mergeFeature } from '../../data/feature-merge';
+import { mergeFeature } from '../../modules/votable/feature-kind';
 import * as z from '@hatchworks/shared/zod';
 import { authHandler } from '../../middleware/auth-handler';
 import { parseWithMessage } from '../../middleware/parse-with-message';

@@ -4,7 +4,11 @@ import {
   type MergeResult,
 } from '@hatchworks/shared/schemas/merge';
 import * as z from '@hatchworks/shared/zod';
-import { mergeTracker, readTrackerMergeStatus, unmergeTracker } from '../../data/tracker-merge';
+import {
+  mergeTracker,
+  readTrackerMergeStatus,
+  unmergeTracker,
+} from '../../modules/votable/tracker-kind';
 import { ValidationError } from '../../lib/errors';
 import { authHandler } from '../../middleware/auth-handler';
 import { parseWithMessage } from '../../middleware/parse-with-message';

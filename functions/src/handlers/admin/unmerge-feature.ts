@@ -1,6 +1,6 @@
 import { FeatureIdParamsSchema } from '@hatchworks/shared/schemas/features';
 import type { MergeResult } from '@hatchworks/shared/schemas/merge';
-import { unmergeFeature } from '../../data/feature-merge';
+import { unmergeFeature } from '../../modules/votable/feature-kind';
 import { authHandler } from '../../middleware/auth-handler';
 import type { HandlerResult } from '../../middleware/response';
 

@@ -1,18 +1,16 @@
+import { MERGE_LIMITS, MERGE_MESSAGES, type MergeStatus } from '@hatchworks/shared/schemas/merge';
+import { ConflictError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
 import {
-  MERGE_LIMITS,
-  MERGE_MESSAGES,
-  type MergeState,
-  type MergeStatus,
-} from '@hatchworks/shared/schemas/merge';
-import { ConflictError } from '../lib/errors';
-import { logger } from '../lib/logger';
-import { tableName } from './client';
-import { cancellationCodes, retryOnConflict, transact, type TransactItem } from './transactions';
+  cancellationCodes,
+  retryOnConflict,
+  transact,
+  type TransactItem,
+} from '../../data/transactions';
 
 /*
- * What merging feature requests (feature-merge.ts) and tracker items (tracker-merge.ts) share:
- * runs of idempotent steps, each one conditional transaction, until the merge (or its undoing) is
- * done or the request's time budget is used. See README.md, "Votable: merging duplicates".
+ * How a merge or an unmerge runs (merge-engine.ts): idempotent steps, each one conditional
+ * transaction, until it is done or the request's time budget is used. See modules/votable/README.md.
  */
 
 /** How a merge or an unmerge runs (the routes pass nothing; tests and the bench tune it). */
@@ -46,7 +44,7 @@ export const votesPerStep = (options: MergeOptions): number =>
  * consistent) still listing votes that have moved, or not yet listing one. Growing and jittered,
  * so an index that lags catches up (typically well under a second) before the run gives up; 20
  * idle steps span about 3.5 s, inside one POST's time budget, so a merge that cannot go on (votes
- * the index will never list: tracker votes stored before merging existed, until the backfill) answers 409
+ * the index will never list: tracker votes written before it, until the backfill) answers 409
  * instead of 202 for ever.
  */
 const idlePause = (idle: number) =>
@@ -63,39 +61,6 @@ export async function tryTransact(items: TransactItem[], what: string): Promise<
     logger.debug('merge step lost a race; reading again', { what, codes });
     return false;
   }
-}
-
-/**
- * The first step of an unmerge: the state record (`key`) from the state read to `unmerging`, on
- * the condition that it is still as read (two admins undoing at once: one wins, the other reads
- * on).
- */
-export function startUnmerge(
-  key: Record<string, string>,
-  readState: MergeState,
-  actorId: string,
-  now: Date,
-): Promise<boolean> {
-  return tryTransact(
-    [
-      {
-        Update: {
-          TableName: tableName,
-          Key: key,
-          UpdateExpression: 'SET #state = :unmerging, unmerge_started_at = :now, unmerged_by = :by',
-          ConditionExpression: '#state = :read',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: {
-            ':unmerging': 'unmerging',
-            ':read': readState,
-            ':now': now.toISOString(),
-            ':by': actorId,
-          },
-        },
-      },
-    ],
-    'start unmerge',
-  );
 }
 
 export interface StepRun<State> {
