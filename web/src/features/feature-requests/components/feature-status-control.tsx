@@ -14,7 +14,7 @@ import {
   CHANGE_FEATURE_STATUS_FALLBACK,
   useChangeFeatureStatus,
 } from '../api/change-feature-status';
-import '../../tracker/components/status-control.css';
+import '../../../components/votable/status-control.css';
 
 /** Where an approved request's work may go next (the server enforces the same lifecycle). */
 const NEXT: Readonly<Partial<Record<FeatureStatus, readonly FeatureStatus[]>>> = {

@@ -11,12 +11,12 @@ import {
   UNMERGE_FAILED,
   postMerge,
   postUnmerge,
-  useMergeRunner,
   useMergeStatus,
 } from '../api/merge-feature';
-import { countOf } from '../utils/feature-labels';
-import { MergeProgress } from './merge-progress';
-import './merge-dialog.css';
+import { countOf } from '../../../lib/format';
+import { useMergeRunner } from '../../../lib/merge-runner';
+import { MergeProgress } from '../../../components/votable/merge-progress';
+import '../../../components/votable/merge-dialog.css';
 
 interface MergedBannerProps {
   /** Request A, merged into another. */

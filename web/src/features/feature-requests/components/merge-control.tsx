@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import { useSession } from '../../../lib/session';
 import { MergeDialog } from './merge-dialog';
-import './merge-dialog.css';
+import '../../../components/votable/merge-dialog.css';
 
 /** The statuses a request can be merged away from (the server checks the same). */
 const MERGEABLE: readonly Feature['status'][] = ['pending', 'approved'];

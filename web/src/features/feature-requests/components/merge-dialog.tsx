@@ -10,10 +10,11 @@ import { EggIcon } from '../../../components/ui/icons';
 import { detailHref } from '../../../config/paths';
 import { formErrorMessage } from '../../../lib/api-error';
 import { LOAD_FEATURES_FAILED, listFeatures } from '../api/list-features';
-import { MERGE_FAILED, postMerge, useMergeRunner } from '../api/merge-feature';
-import { countOf } from '../utils/feature-labels';
-import { MergeProgress } from './merge-progress';
-import './merge-dialog.css';
+import { MERGE_FAILED, postMerge } from '../api/merge-feature';
+import { countOf } from '../../../lib/format';
+import { useMergeRunner } from '../../../lib/merge-runner';
+import { MergeProgress } from '../../../components/votable/merge-progress';
+import '../../../components/votable/merge-dialog.css';
 
 /** The statuses a request can be merged into (the server checks the same). */
 const TARGET_STATUSES: readonly Feature['status'][] = ['approved', 'in_progress', 'completed'];

@@ -13,9 +13,9 @@ import {
   type TrackerRequestFilter,
 } from '../utils/request-filters';
 import { RELEVANCE_NOTE, SearchBox } from '../../../components/ui/search-box';
-import { ProjectSelect } from './project-select';
+import { ProjectSelect } from '../../../components/ui/project-select';
 import { TrackerField, TrackerSelect } from './tracker-field';
-import { TrackerFilters } from './tracker-filters';
+import { FilterBox } from '../../../components/ui/filter-box';
 
 /** The sort selector's names for each order. */
 export const SORT_LABELS: Readonly<Record<TrackerRequestSort, string>> = {
@@ -67,7 +67,7 @@ export function RequestFilters({ filter, searchId, onChange }: RequestFiltersPro
   const noteId = `${id}-relevance`;
 
   return (
-    <TrackerFilters className="request-filters">
+    <FilterBox className="request-filters">
       <SearchBox
         id={searchId}
         value={filter.q}
@@ -142,6 +142,6 @@ export function RequestFilters({ filter, searchId, onChange }: RequestFiltersPro
           Clear filters
         </button>
       ) : null}
-    </TrackerFilters>
+    </FilterBox>
   );
 }

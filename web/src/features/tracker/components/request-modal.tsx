@@ -14,7 +14,7 @@ import {
   useCreateTrackerRequest,
   type TrackerRequestDraft,
 } from '../api/create-request';
-import { ProjectSelect } from './project-select';
+import { ProjectSelect } from '../../../components/ui/project-select';
 import { TrackerField, TrackerSelect, TrackerTextField } from './tracker-field';
 import { TrackerFormModal, useTrackerForm } from './tracker-form-modal';
 import { TrackerSimilar } from './tracker-similar';

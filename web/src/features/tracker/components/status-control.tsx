@@ -18,7 +18,7 @@ import {
   type StatusResult,
   type StatusSubjectType,
 } from '../api/change-status';
-import './status-control.css';
+import '../../../components/votable/status-control.css';
 
 export interface StatusControlProps {
   readonly subjectType: StatusSubjectType;

@@ -7,7 +7,7 @@ import {
 } from '../utils/suggestion-view';
 import { RELEVANCE_NOTE, SearchBox } from '../../../components/ui/search-box';
 import { TrackerSelect } from './tracker-field';
-import { TrackerFilters } from './tracker-filters';
+import { FilterBox } from '../../../components/ui/filter-box';
 
 interface SuggestionFiltersProps {
   view: SuggestionView;
@@ -26,7 +26,7 @@ export function SuggestionFilters({ view, searchId, onChange }: SuggestionFilter
   const searching = view.q !== undefined;
   const noteId = `${id}-relevance`;
   return (
-    <TrackerFilters className="suggestion-filters">
+    <FilterBox className="suggestion-filters">
       <SearchBox
         id={searchId}
         value={view.q}
@@ -56,6 +56,6 @@ export function SuggestionFilters({ view, searchId, onChange }: SuggestionFilter
           {RELEVANCE_NOTE}
         </p>
       ) : null}
-    </TrackerFilters>
+    </FilterBox>
   );
 }

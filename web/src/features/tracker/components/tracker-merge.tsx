@@ -13,9 +13,9 @@ import { detailHref } from '../../../config/paths';
 import { formErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useMergeRunner } from '../../feature-requests/api/merge-feature';
-import { MergeProgress } from '../../feature-requests/components/merge-progress';
-import '../../feature-requests/components/merge-dialog.css';
+import { useMergeRunner } from '../../../lib/merge-runner';
+import { MergeProgress } from '../../../components/votable/merge-progress';
+import '../../../components/votable/merge-dialog.css';
 import {
   TRACKER_MERGE_FAILED,
   TRACKER_UNMERGE_FAILED,

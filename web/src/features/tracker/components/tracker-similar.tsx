@@ -1,7 +1,7 @@
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { TRACKER_STATUSES } from '@hatchworks/shared/schemas/tracker';
 import { Badge } from '../../../components/ui/badge';
-import { SimilarRequests } from '../../search/components/similar-requests';
+import { SimilarRequests } from '../../../components/ui/similar-requests';
 import { useTrackerUpvote } from '../api/vote';
 import { TRACKER_STATUS_TONES } from '../utils/request-labels';
 
