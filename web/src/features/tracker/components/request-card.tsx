@@ -9,7 +9,8 @@ import { FILTER_PARAMS } from '../utils/request-filters';
 import { TRACKER_STATUS_TONES } from '../utils/request-labels';
 import { StatusControl } from './status-control';
 import { StatusNote } from './status-note';
-import { TrackerCard } from './tracker-card';
+import { useTrackerRequest } from '../api/get-item';
+import { TrackerCard, type TrackerPageKind } from './tracker-card';
 import './request-card.css';
 
 /** The requests page filtered to one project. */
@@ -111,3 +112,11 @@ export function RequestCard({
     </TrackerCard>
   );
 }
+
+/** A tracker request's own page. */
+export const REQUEST_PAGE: TrackerPageKind<TrackerFeatureRequest> = {
+  mergeType: 'feature_request',
+  useItem: useTrackerRequest,
+  title: (request) => request.title,
+  card: (request) => <RequestCard request={request} onOwnPage />,
+};

@@ -7,7 +7,8 @@ import { formatDate } from '../../../lib/format';
 import { TRACKER_STATUS_TONES } from '../utils/request-labels';
 import { StatusControl } from './status-control';
 import { StatusNote } from './status-note';
-import { TrackerCard } from './tracker-card';
+import { useProjectSuggestion } from '../api/get-item';
+import { TrackerCard, type TrackerPageKind } from './tracker-card';
 import './suggestion-card.css';
 
 /**
@@ -80,3 +81,11 @@ export function SuggestionCard({
     </TrackerCard>
   );
 }
+
+/** A project suggestion's own page. */
+export const SUGGESTION_PAGE: TrackerPageKind<ProjectSuggestion> = {
+  mergeType: 'project_suggestion',
+  useItem: useProjectSuggestion,
+  title: (suggestion) => suggestion.name,
+  card: (suggestion) => <SuggestionCard suggestion={suggestion} onOwnPage />,
+};

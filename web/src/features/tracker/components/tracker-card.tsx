@@ -1,8 +1,19 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { VoteDirection, VoteTargetType } from '@hatchworks/shared/schemas/tracker';
 import { VoteButtons } from './vote-buttons';
 import './tracker-card.css';
+
+/** What a tracker item's own page needs of its kind: its query, its title and its card. */
+export interface TrackerPageKind<Item> {
+  /** Which records it merges with: requests into requests, suggestions into suggestions. */
+  readonly mergeType: VoteTargetType;
+  readonly useItem: (id: string) => UseQueryResult<Item>;
+  readonly title: (item: Item) => string;
+  /** The card with its h1. */
+  readonly card: (item: Item) => ReactNode;
+}
 
 interface TrackerCardProps {
   /** The card's own class beside 'tracker-card', e.g. 'request-card'; its parts get theirs too. */
