@@ -26,7 +26,7 @@ interface MergedBannerProps {
 }
 
 /**
- * On a merged request's page (issue 13): 'Merged into <B>' linking to B. Admins also see
+ * On a merged request's page: 'Merged into <B>' linking to B. Admins also see
  * 'Undo merge' until 30 days after the merge, or 'Resume' for a merge or unmerge that stopped
  * midway.
  */
@@ -179,24 +179,5 @@ function UnmergeDialog({ feature, resumeMerge, onClose, onDone }: UnmergeDialogP
         ) : null}
       </div>
     </Modal>
-  );
-}
-
-/** On request B's page: the requests merged into it, each linking to its own page. */
-export function MergedFromNote({ from }: { from: NonNullable<Feature['merged_from']> }) {
-  if (from.length === 0) return null;
-  return (
-    <div className="merge-banner merge-banner--from">
-      <p className="merge-banner__text">
-        Merged from{' '}
-        {from.map((each, index) => (
-          <span key={each.id}>
-            {index > 0 ? ', ' : null}
-            <Link to={detailHref.feature(each.id)}>{each.title}</Link>
-          </span>
-        ))}
-        . Their votes count here.
-      </p>
-    </div>
   );
 }
