@@ -50,7 +50,7 @@ function announcement(shown: boolean, pending: boolean, failed: boolean, count: 
 }
 
 /**
- * 'Similar requests' under the title of a submit form (issue 13): once 3 characters are typed and
+ * 'Similar requests' under the title of a submit form: once 3 characters are typed and
  * the typing pauses, up to five existing requests like it, each with its eggs and votes (or votes),
  * its status, a link to its page and 'Vote on this instead'. The count is announced politely;
  * a failed look-up is only a quiet note, the form works on.

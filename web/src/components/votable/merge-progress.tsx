@@ -27,7 +27,7 @@ interface MergeProgressProps {
 }
 
 /**
- * A merge or unmerge under way (issue 13): a progress bar while the server answers that steps
+ * A merge or unmerge under way: a progress bar while the server answers that steps
  * remain, its count in a polite live region, and on failure the server's reason with 'Try again'.
  */
 export function MergeProgress({ run, undoing, fallback, onRetry }: MergeProgressProps) {

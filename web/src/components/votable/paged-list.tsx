@@ -51,7 +51,7 @@ interface PagedListProps<Item extends { id: string }> {
 }
 
 /**
- * A list of votable items, a page at a time (spec 2): the loading text, the error with 'Try Again', the
+ * A list of votable items, a page at a time: the loading text, the error with 'Try Again', the
  * empty state with its button, the items, and 'Load More ...' while more pages remain. An empty
  * page with more behind it fetches on; after 'Load More' the focus moves to the first item added.
  * Reloads of the same view (e.g. after a vote) update the items in place without re-sorting them.

@@ -15,8 +15,8 @@ import {
   type TrackerRequestDraft,
 } from '../api/create-request';
 import { ProjectSelect } from '../../../components/ui/project-select';
-import { TrackerField, TrackerSelect, TrackerTextField } from './tracker-field';
-import { TrackerFormModal, useTrackerForm } from './tracker-form-modal';
+import { FormField, FormSelect, FormTextField } from '../../../components/votable/form-fields';
+import { ItemFormModal, useItemForm } from '../../../components/votable/form-modal';
 import { TrackerSimilar } from './tracker-similar';
 
 /** Spec 5: the project select's empty choice. */
@@ -54,7 +54,7 @@ export function RequestModal({
   const [priority, setPriority] = useState<TrackerPriority>(TRACKER_DEFAULTS.priority);
   const [projectId, setProjectId] = useState(defaultProjectId ?? '');
   const [tags, setTags] = useState('');
-  const form = useTrackerForm({
+  const form = useItemForm({
     id,
     mutation: create,
     fallbackMessage: FALLBACK_MESSAGES.createFeatureRequest,
@@ -84,7 +84,7 @@ export function RequestModal({
   });
 
   return (
-    <TrackerFormModal
+    <ItemFormModal
       title="Submit Feature Request"
       className="request-form"
       intro="Report a bug or ask for a feature. Title and description are required; no account needed."
@@ -94,7 +94,7 @@ export function RequestModal({
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <TrackerTextField
+      <FormTextField
         label="Title"
         control={form.control('title')}
         value={title}
@@ -111,7 +111,7 @@ export function RequestModal({
           onClose();
         }}
       />
-      <TrackerTextField
+      <FormTextField
         label="Description"
         control={form.control('description')}
         value={description}
@@ -121,14 +121,14 @@ export function RequestModal({
         rows={4}
       />
       <div className="request-form__row">
-        <TrackerSelect
+        <FormSelect
           id={`${id}-category`}
           label="Category"
           options={TRACKER_CATEGORIES}
           value={category}
           onChange={(value) => setCategory(value ?? TRACKER_DEFAULTS.category)}
         />
-        <TrackerSelect
+        <FormSelect
           id={`${id}-priority`}
           label="Priority"
           options={TRACKER_PRIORITIES}
@@ -136,15 +136,15 @@ export function RequestModal({
           onChange={(value) => setPriority(value ?? TRACKER_DEFAULTS.priority)}
         />
       </div>
-      <TrackerField id={`${id}-project`} label="Project">
+      <FormField id={`${id}-project`} label="Project">
         <ProjectSelect
           id={`${id}-project`}
           value={projectId}
           onChange={setProjectId}
           emptyLabel={NO_PROJECT_LABEL}
         />
-      </TrackerField>
-      <TrackerField id={`${id}-tags`} label="Tags">
+      </FormField>
+      <FormField id={`${id}-tags`} label="Tags">
         <input
           id={`${id}-tags`}
           className="input"
@@ -158,7 +158,7 @@ export function RequestModal({
         <p id={`${id}-tags-hint`} className="field__hint">
           Optional. Separate tags with commas (up to {TRACKER_LIMITS.tagsMax}).
         </p>
-      </TrackerField>
-    </TrackerFormModal>
+      </FormField>
+    </ItemFormModal>
   );
 }

@@ -6,7 +6,7 @@ import {
   type SuggestionView,
 } from '../utils/suggestion-view';
 import { RELEVANCE_NOTE, SearchBox } from '../../../components/ui/search-box';
-import { TrackerSelect } from './tracker-field';
+import { FormSelect } from '../../../components/votable/form-fields';
 import { FilterBox } from '../../../components/ui/filter-box';
 
 interface SuggestionFiltersProps {
@@ -33,7 +33,7 @@ export function SuggestionFilters({ view, searchId, onChange }: SuggestionFilter
         onSearch={(q) => onChange({ q })}
         placeholder="Search suggestions, e.g. lighthouse"
       />
-      <TrackerSelect
+      <FormSelect
         id={`${id}-group`}
         label="Group"
         options={SUGGESTION_GROUPS}
@@ -41,7 +41,7 @@ export function SuggestionFilters({ view, searchId, onChange }: SuggestionFilter
         onChange={(group) => onChange({ group: group ?? null })}
         allLabel="All Groups"
       />
-      <TrackerSelect
+      <FormSelect
         id={`${id}-sort`}
         label="Sort by"
         options={SUGGESTION_SORTS}

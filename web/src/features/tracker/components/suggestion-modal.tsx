@@ -9,8 +9,8 @@ import {
 } from '@hatchworks/shared/schemas/tracker';
 import { useCreateSuggestion } from '../api/create-suggestion';
 import { suggestionProblem } from '../utils/suggestion-form';
-import { TrackerSelect, TrackerTextField } from './tracker-field';
-import { TrackerFormModal, useTrackerForm } from './tracker-form-modal';
+import { FormSelect, FormTextField } from '../../../components/votable/form-fields';
+import { ItemFormModal, useItemForm } from '../../../components/votable/form-modal';
 import { TrackerSimilar } from './tracker-similar';
 
 interface SuggestionModalProps {
@@ -33,7 +33,7 @@ export function SuggestionModal({ onClose, onCreated, onVotedInstead }: Suggesti
   const [description, setDescription] = useState('');
   const [group, setGroup] = useState<SuggestionGroup>(TRACKER_DEFAULTS.group);
   const [rationale, setRationale] = useState('');
-  const form = useTrackerForm({
+  const form = useItemForm({
     id,
     mutation: create,
     fallbackMessage: FALLBACK_MESSAGES.createProjectSuggestion,
@@ -55,7 +55,7 @@ export function SuggestionModal({ onClose, onCreated, onVotedInstead }: Suggesti
   });
 
   return (
-    <TrackerFormModal
+    <ItemFormModal
       title="Suggest Project"
       className="suggestion-form"
       intro="Tell the studio what to build next. All fields are required."
@@ -65,7 +65,7 @@ export function SuggestionModal({ onClose, onCreated, onVotedInstead }: Suggesti
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <TrackerTextField
+      <FormTextField
         label="Project Name"
         control={form.control('name')}
         value={name}
@@ -82,7 +82,7 @@ export function SuggestionModal({ onClose, onCreated, onVotedInstead }: Suggesti
           onClose();
         }}
       />
-      <TrackerTextField
+      <FormTextField
         label="Description"
         control={form.control('description')}
         value={description}
@@ -91,14 +91,14 @@ export function SuggestionModal({ onClose, onCreated, onVotedInstead }: Suggesti
         placeholder="What would it do?"
         rows={4}
       />
-      <TrackerSelect
+      <FormSelect
         id={`${id}-group`}
         label="Group"
         options={SUGGESTION_GROUPS}
         value={group}
         onChange={(value) => setGroup(value ?? TRACKER_DEFAULTS.group)}
       />
-      <TrackerTextField
+      <FormTextField
         label="Rationale"
         control={form.control('rationale')}
         value={rationale}
@@ -107,6 +107,6 @@ export function SuggestionModal({ onClose, onCreated, onVotedInstead }: Suggesti
         placeholder="Why should the studio build it?"
         rows={3}
       />
-    </TrackerFormModal>
+    </ItemFormModal>
   );
 }
