@@ -42,3 +42,20 @@ export function TrackerSimilar({ type, title, onVoted }: TrackerSimilarProps) {
     />
   );
 }
+
+/**
+ * The similar items of a submit dialog's `similar` slot: after 'Vote on this instead' counted,
+ * `onVotedInstead` learns the item's title and the dialog closes.
+ */
+export const similarSlot =
+  (type: TrackerSimilarProps['type'], onVotedInstead: (title: string) => void) =>
+  (title: string, close: () => void) => (
+    <TrackerSimilar
+      type={type}
+      title={title}
+      onVoted={(voted) => {
+        onVotedInstead(voted);
+        close();
+      }}
+    />
+  );
