@@ -20,7 +20,7 @@ function TrackerStatusBadge({ status }: { status: string }) {
 }
 
 /**
- * Similar requests or suggestions under the title of a tracker submit form (issue 13); 'Vote on
+ * Similar requests or suggestions under the title of a tracker submit form; 'Vote on
  * this instead' upvotes the existing one (an upvote already there stays).
  */
 export function TrackerSimilar({ type, title, onVoted }: TrackerSimilarProps) {
