@@ -5,6 +5,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import vitest from '@vitest/eslint-plugin';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/** Each web feature may import no other: app/ composes them; shared pieces live in components/ and lib/. */
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = webFeatures.map((feature) => ({
+  target: `./web/src/features/${feature}`,
+  from: './web/src/features',
+  except: [`./${feature}`],
+  message:
+    'a feature imports no other feature: move the shared piece to components/ or lib/, or compose in app/',
+}));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**', '.bench/**'] },
@@ -68,6 +83,7 @@ export default tseslint.config(
             { target: './web/src/features', from: './web/src/app' },
             { target: './web/src/components', from: ['./web/src/features', './web/src/app'] },
             { target: './web/src/lib', from: ['./web/src/features', './web/src/app'] },
+            ...featureZones,
           ],
         },
       ],

@@ -47,3 +47,8 @@ export function formatDate(value: string): string {
   if (Number.isNaN(date.getTime())) return value;
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
+
+/** `1 vote`, `12 votes`: a count with its noun in the right number. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}

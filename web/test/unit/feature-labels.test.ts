@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { moderationFailureMessage } from '../../src/features/feature-requests/api/moderate-feature';
 import { ApiError } from '../../src/lib/api-error';
-import { authorName, countOf } from '../../src/features/feature-requests/utils/feature-labels';
+import { authorName } from '../../src/features/feature-requests/utils/feature-labels';
+import { countOf } from '../../src/lib/format';
 
 describe('Feature card texts', () => {
   it('names the author by display name, else by username', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MergeStatus } from '@hatchworks/shared/schemas/merge';
-import { progressText } from '../../src/features/feature-requests/components/merge-progress';
+import { progressText } from '../../src/components/votable/merge-progress';
 
 const status = (fields: Partial<MergeStatus>): MergeStatus => ({
   from_id: 'a',

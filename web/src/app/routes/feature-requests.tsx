@@ -4,7 +4,7 @@ import {
   ProjectFeaturesPage,
   type ProjectLookup,
 } from '../../features/feature-requests/components/project-features-page';
-import { useAllProjects } from '../../features/projects/api/list-projects';
+import { useAllProjects } from '../../lib/api/list-projects';
 
 /** The `project` query parameter names the project (Manage Projects' 'View Features →'). */
 const PROJECT_PARAM = 'project';

@@ -9,7 +9,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { ProjectSelect } from '../../tracker/components/project-select';
+import { ProjectSelect } from '../../../components/ui/project-select';
 import { PUBLISH_FAILED, useCandidates, usePublishEntry, type Candidate } from '../api/changelog';
 
 const keyOf = (subject: { type: SubjectType; id: string }) => `${subject.type}:${subject.id}`;

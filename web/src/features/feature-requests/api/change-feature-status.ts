@@ -6,7 +6,7 @@ import {
   type FeatureStatus,
 } from '@hatchworks/shared/schemas/features';
 import { apiRequest } from '../../../lib/api-client';
-import { roadmapKeys } from '../../roadmap/api/get-roadmap';
+import { roadmapKeys } from '../../../lib/api/roadmap-keys';
 
 const FeatureEnvelopeSchema = successEnvelope(FeatureSchema);
 

@@ -15,13 +15,14 @@ import { FormError } from '../../../components/ui/form-error';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { useAllProjects } from '../../projects/api/list-projects';
+import { useAllProjects } from '../../../lib/api/list-projects';
 import {
   CREATE_FEATURE_MESSAGES,
   createFeatureProblem,
   useCreateFeature,
 } from '../api/create-feature';
-import { FEATURE_TYPE_LABELS, countOf } from '../utils/feature-labels';
+import { FEATURE_TYPE_LABELS } from '../utils/feature-labels';
+import { countOf } from '../../../lib/format';
 import { TagsInput } from './tags-input';
 import './create-feature-modal.css';
 import { EggIcon } from '../../../components/ui/icons';
@@ -30,7 +31,7 @@ import {
   FEATURE_STATUS_BADGES,
   FeatureStatusBadge,
 } from '../../../components/ui/feature-status-badge';
-import { SimilarRequests } from '../../search/components/similar-requests';
+import { SimilarRequests } from '../../../components/ui/similar-requests';
 
 /** The priorities as the create form offers them (the card's dot says 'High priority'). */
 const PRIORITY_LABELS: Readonly<Record<PriorityLevel, string>> = {

@@ -11,7 +11,8 @@ import {
 } from '../../../components/ui/feature-status-badge';
 import { formatDate } from '../../../lib/format';
 import type { ModerationAction } from '../api/moderate-feature';
-import { FEATURE_TYPE_LABELS, PRIORITY_LABELS, authorName, countOf } from '../utils/feature-labels';
+import { FEATURE_TYPE_LABELS, PRIORITY_LABELS, authorName } from '../utils/feature-labels';
+import { countOf } from '../../../lib/format';
 import { EggIcon } from '../../../components/ui/icons';
 
 interface FeatureCardProps {

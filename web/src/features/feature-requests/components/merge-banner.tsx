@@ -11,12 +11,12 @@ import {
   UNMERGE_FAILED,
   postMerge,
   postUnmerge,
-  useMergeRunner,
   useMergeStatus,
 } from '../api/merge-feature';
-import { countOf } from '../utils/feature-labels';
-import { MergeProgress } from './merge-progress';
-import './merge-dialog.css';
+import { countOf } from '../../../lib/format';
+import { useMergeRunner } from '../../../lib/merge-runner';
+import { MergeProgress } from '../../../components/votable/merge-progress';
+import '../../../components/votable/merge-dialog.css';
 
 interface MergedBannerProps {
   /** Request A, merged into another. */
@@ -179,24 +179,5 @@ function UnmergeDialog({ feature, resumeMerge, onClose, onDone }: UnmergeDialogP
         ) : null}
       </div>
     </Modal>
-  );
-}
-
-/** On request B's page: the requests merged into it, each linking to its own page. */
-export function MergedFromNote({ from }: { from: NonNullable<Feature['merged_from']> }) {
-  if (from.length === 0) return null;
-  return (
-    <div className="merge-banner merge-banner--from">
-      <p className="merge-banner__text">
-        Merged from{' '}
-        {from.map((each, index) => (
-          <span key={each.id}>
-            {index > 0 ? ', ' : null}
-            <Link to={detailHref.feature(each.id)}>{each.title}</Link>
-          </span>
-        ))}
-        . Their votes count here.
-      </p>
-    </div>
   );
 }

@@ -5,7 +5,7 @@ import { formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useVoteFeature, VOTE_FAILED } from '../api/vote-feature';
-import { countOf } from '../utils/feature-labels';
+import { countOf } from '../../../lib/format';
 import {
   QUICK_VOTE_AMOUNTS,
   defaultVoteAmount,

@@ -1,5 +1,4 @@
 import type { Feature, FeatureType, PriorityLevel } from '@hatchworks/shared/schemas/features';
-import { formatCount } from '../../../lib/format';
 
 /** What the priority dot says to people who cannot see its colour. */
 export const PRIORITY_LABELS: Readonly<Record<PriorityLevel, string>> = {
@@ -19,9 +18,4 @@ export const FEATURE_TYPE_LABELS: Readonly<Record<FeatureType, string>> = {
 /** The author as their display name, else their username. */
 export function authorName(user: Feature['user']): string {
   return user.display_name.trim() || user.username;
-}
-
-/** `1 vote`, `12 votes`: a count with its noun in the right number. */
-export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
 }

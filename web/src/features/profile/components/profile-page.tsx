@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { User } from '@hatchworks/shared/schemas/users';
 import { Badge } from '../../../components/ui/badge';
 import { DocumentTitle } from '../../../components/ui/document-title';
@@ -6,7 +6,6 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { StatusPanel } from '../../../components/ui/status-panel';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
-import { NotificationPreferencesSection } from '../../notifications/components/notification-preferences-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { ProfileActivity } from './profile-activity';
@@ -45,8 +44,13 @@ function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => void }) {
   );
 }
 
-/** `/profile`: who you are, your eggs and stats, editing and account deletion. */
-export function ProfilePage() {
+/** `/profile` (spec 2): who you are, your eggs and stats, editing and account deletion. */
+interface ProfilePageProps {
+  /** The notification preferences, a section of the notifications feature composed in by the route. */
+  preferences: ReactNode;
+}
+
+export function ProfilePage({ preferences }: ProfilePageProps) {
   const session = useSession();
   const { status, user, refreshUser } = session;
   const [editing, setEditing] = useState(false);
@@ -131,7 +135,7 @@ export function ProfilePage() {
 
       <ChangePasswordSection user={user} />
 
-      <NotificationPreferencesSection />
+      {preferences}
 
       <section className="card danger-zone" aria-labelledby="danger-zone-title">
         <h2 id="danger-zone-title" className="danger-zone__title">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import { LoadingState } from '../../../components/ui/spinner';
-import { useAllProjects } from '../api/list-projects';
+import { useAllProjects } from '../../../lib/api/list-projects';
 import { groupProjects } from '../utils/group-projects';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { ProjectEntry } from './project-entry';

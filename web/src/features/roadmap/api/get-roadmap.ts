@@ -2,16 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
 import { RoadmapSchema, type Roadmap } from '@hatchworks/shared/schemas/roadmap';
 import { apiRequest } from '../../../lib/api-client';
+import { roadmapKeys } from '../../../lib/api/roadmap-keys';
 
 const RoadmapEnvelopeSchema = successEnvelope(RoadmapSchema);
 
 export const ROADMAP_FALLBACK_MESSAGE = 'Failed to fetch the roadmap';
-
-/** Query keys of the roadmap: a status change anywhere invalidates `roadmapKeys.all`. */
-export const roadmapKeys = {
-  all: ['roadmap'] as const,
-  board: (projectId: string | undefined) => [...roadmapKeys.all, projectId ?? null] as const,
-};
 
 /** `GET /api/roadmap`: the three columns, optionally of one project. */
 export async function getRoadmap(

@@ -10,8 +10,8 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatCount, formatDate } from '../../../lib/format';
 import { useLiveSearchParams } from '../../../lib/live-search-params';
-import { ProjectSelect } from '../../tracker/components/project-select';
-import { TrackerFilters } from '../../tracker/components/tracker-filters';
+import { ProjectSelect } from '../../../components/ui/project-select';
+import { FilterBox } from '../../../components/ui/filter-box';
 import { ROADMAP_FALLBACK_MESSAGE, useRoadmap } from '../api/get-roadmap';
 import './roadmap-page.css';
 
@@ -138,7 +138,7 @@ export function RoadmapPage() {
         </p>
       </header>
 
-      <TrackerFilters className="roadmap-filters">
+      <FilterBox className="roadmap-filters">
         <div className="field roadmap-filters__field">
           <label className="field__label" htmlFor={filterId}>
             Project
@@ -150,7 +150,7 @@ export function RoadmapPage() {
             emptyLabel="All Projects"
           />
         </div>
-      </TrackerFilters>
+      </FilterBox>
 
       {roadmap.isPending ? (
         <LoadingState label="Loading the roadmap..." />

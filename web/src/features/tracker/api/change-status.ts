@@ -4,7 +4,7 @@ import * as z from '@hatchworks/shared/zod';
 import type { TrackerStatusCode } from '@hatchworks/shared/schemas/tracker-status';
 import { TRACKER_STATUSES } from '@hatchworks/shared/schemas/tracker';
 import { apiRequest } from '../../../lib/api-client';
-import { roadmapKeys } from '../../roadmap/api/get-roadmap';
+import { roadmapKeys } from '../../../lib/api/roadmap-keys';
 import { trackerKeys } from './keys';
 
 /** The tracker subjects whose status an admin changes. */

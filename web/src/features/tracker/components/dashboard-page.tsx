@@ -6,7 +6,7 @@ import { TRACKER_DISPLAY } from '@hatchworks/shared/schemas/tracker';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { LoadingState } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useAllProjects } from '../../projects/api/list-projects';
+import { useAllProjects } from '../../../lib/api/list-projects';
 import { useActivity } from '../api/list-activity';
 import { useTrackerStats } from '../api/get-stats';
 import { trackerKeys } from '../api/keys';

@@ -1,15 +1,15 @@
 import { Link } from 'react-router-dom';
 import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
-import { Badge } from '../../../components/ui/badge';
-import { CardMeta } from '../../../components/ui/card-meta';
-import { CommentCount } from '../../../components/ui/comment-count';
 import { detailHref, paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { FILTER_PARAMS } from '../utils/request-filters';
-import { TRACKER_STATUS_TONES } from '../utils/request-labels';
-import { StatusControl } from './status-control';
-import { StatusNote } from './status-note';
-import { TrackerCard } from './tracker-card';
+import { useTrackerRequest } from '../api/get-item';
+import {
+  TrackerCard,
+  TrackerStatusItem,
+  type TrackerCardKind,
+  type TrackerPageKind,
+} from './tracker-card';
 import './request-card.css';
 
 /** The requests page filtered to one project. */
@@ -18,10 +18,18 @@ function projectRequestsHref(projectId: string): string {
   return `${paths.trackerRequests.path}?${query.toString()}`;
 }
 
+const REQUEST_CARD: TrackerCardKind = {
+  className: 'request-card',
+  titleClassName: 'request-card__title',
+  voteType: 'feature_request',
+  statusType: 'tracker_request',
+  href: detailHref.trackerRequest,
+};
+
 /**
- * A tracker feature request: the title, then one line with the status badge, the linked
- * project with its group, the priority, the category and the date; the description; the tags last.
- * The up and down votes with the count sit beside it. User text is shown as text, never as markup.
+ * A tracker feature request: the title, then one line with the status badge, the linked project
+ * with its group, the priority, the category and the date; the description; the tags last. The up
+ * and down votes with the count sit beside it.
  */
 export function RequestCard({
   request,
@@ -33,65 +41,46 @@ export function RequestCard({
 }) {
   return (
     <TrackerCard
-      className="request-card"
-      readOnly={Boolean(request.merged_into)}
-      target={{
-        type: 'feature_request',
-        id: request.id,
-        votes: request.votes,
-        myVote: request.my_vote,
-      }}
+      kind={REQUEST_CARD}
+      item={request}
       title={request.title}
-      titleClassName="request-card__title"
-      {...(onOwnPage
-        ? { headingLevel: 'h1' as const }
-        : { href: detailHref.trackerRequest(request.id) })}
+      onOwnPage={onOwnPage}
+      meta={
+        <>
+          <TrackerStatusItem status={request.status} />
+          {request.project ? (
+            <>
+              <li className="request-card__project">
+                <Link to={projectRequestsHref(request.project.id)}>
+                  <span className="visually-hidden">Project: </span>
+                  {request.project.title}
+                </Link>
+              </li>
+              <li className="request-card__group">
+                <span className="visually-hidden">Group: </span>
+                {request.project.group_name}
+              </li>
+            </>
+          ) : null}
+          <li className="request-card__priority">
+            <span
+              className={`card-meta__dot card-meta__dot--${request.priority.toLowerCase()}`}
+              aria-hidden="true"
+            />
+            {request.priority} priority
+          </li>
+          <li className="request-card__category">
+            <span className="visually-hidden">Category: </span>
+            {request.category}
+          </li>
+          <li>
+            <time className="request-card__date" dateTime={request.created_at}>
+              {formatDate(request.created_at)}
+            </time>
+          </li>
+        </>
+      }
     >
-      <CardMeta>
-        <li className="card-meta__status">
-          <Badge tone={TRACKER_STATUS_TONES[request.status]}>
-            <span className="visually-hidden">Status: </span>
-            {request.status}
-          </Badge>
-        </li>
-        {request.project ? (
-          <>
-            <li className="request-card__project">
-              <Link to={projectRequestsHref(request.project.id)}>
-                <span className="visually-hidden">Project: </span>
-                {request.project.title}
-              </Link>
-            </li>
-            <li className="request-card__group">
-              <span className="visually-hidden">Group: </span>
-              {request.project.group_name}
-            </li>
-          </>
-        ) : null}
-        <li className="request-card__priority">
-          <span
-            className={`card-meta__dot card-meta__dot--${request.priority.toLowerCase()}`}
-            aria-hidden="true"
-          />
-          {request.priority} priority
-        </li>
-        <li className="request-card__category">
-          <span className="visually-hidden">Category: </span>
-          {request.category}
-        </li>
-        <li>
-          <time className="request-card__date" dateTime={request.created_at}>
-            {formatDate(request.created_at)}
-          </time>
-        </li>
-        <li className="request-card__comments">
-          <CommentCount
-            count={request.comment_count}
-            href={detailHref.trackerRequest(request.id)}
-          />
-        </li>
-      </CardMeta>
-
       <p className="request-card__description">{request.description}</p>
 
       {request.tags.length > 0 ? (
@@ -103,11 +92,14 @@ export function RequestCard({
           ))}
         </ul>
       ) : null}
-
-      <StatusNote status={request.status} note={request.status_note} />
-      {request.merged_into ? null : (
-        <StatusControl subjectType="tracker_request" id={request.id} status={request.status} />
-      )}
     </TrackerCard>
   );
 }
+
+/** A tracker request's own page. */
+export const REQUEST_PAGE: TrackerPageKind<TrackerFeatureRequest> = {
+  mergeType: 'feature_request',
+  useItem: useTrackerRequest,
+  title: (request) => request.title,
+  card: (request) => <RequestCard request={request} onOwnPage />,
+};

@@ -13,9 +13,9 @@ import {
   type TrackerRequestFilter,
 } from '../utils/request-filters';
 import { RELEVANCE_NOTE, SearchBox } from '../../../components/ui/search-box';
-import { ProjectSelect } from './project-select';
-import { TrackerField, TrackerSelect } from './tracker-field';
-import { TrackerFilters } from './tracker-filters';
+import { ProjectSelect } from '../../../components/ui/project-select';
+import { FormField, FormSelect } from '../../../components/votable/form-fields';
+import { FilterBox } from '../../../components/ui/filter-box';
 
 /** The sort selector's names for each order. */
 export const SORT_LABELS: Readonly<Record<TrackerRequestSort, string>> = {
@@ -67,7 +67,7 @@ export function RequestFilters({ filter, searchId, onChange }: RequestFiltersPro
   const noteId = `${id}-relevance`;
 
   return (
-    <TrackerFilters className="request-filters">
+    <FilterBox className="request-filters">
       <SearchBox
         id={searchId}
         value={filter.q}
@@ -75,15 +75,15 @@ export function RequestFilters({ filter, searchId, onChange }: RequestFiltersPro
         placeholder="Search requests, e.g. dark mode"
       />
       <div className="request-filters__grid">
-        <TrackerField id={`${id}-project`} label="Project">
+        <FormField id={`${id}-project`} label="Project">
           <ProjectSelect
             id={`${id}-project`}
             value={filter.project ?? ''}
             onChange={(project) => set({ project: project || undefined })}
             emptyLabel="All Projects"
           />
-        </TrackerField>
-        <TrackerSelect
+        </FormField>
+        <FormSelect
           id={`${id}-status`}
           label="Status"
           options={TRACKER_STATUSES}
@@ -91,7 +91,7 @@ export function RequestFilters({ filter, searchId, onChange }: RequestFiltersPro
           onChange={(status) => set({ status })}
           allLabel="All Statuses"
         />
-        <TrackerSelect
+        <FormSelect
           id={`${id}-priority`}
           label="Priority"
           options={TRACKER_PRIORITIES}
@@ -99,7 +99,7 @@ export function RequestFilters({ filter, searchId, onChange }: RequestFiltersPro
           onChange={(priority) => set({ priority })}
           allLabel="All Priorities"
         />
-        <TrackerSelect
+        <FormSelect
           id={`${id}-category`}
           label="Category"
           options={TRACKER_CATEGORIES}
@@ -107,7 +107,7 @@ export function RequestFilters({ filter, searchId, onChange }: RequestFiltersPro
           onChange={(category) => set({ category })}
           allLabel="All Categories"
         />
-        <TrackerSelect
+        <FormSelect
           id={`${id}-sort`}
           label="Sort by"
           options={TRACKER_REQUEST_SORTS}
@@ -117,7 +117,7 @@ export function RequestFilters({ filter, searchId, onChange }: RequestFiltersPro
           disabled={searching}
           describedBy={searching ? noteId : undefined}
         />
-        <TrackerSelect
+        <FormSelect
           id={`${id}-direction`}
           label="Order"
           options={DIRECTIONS}
@@ -142,6 +142,6 @@ export function RequestFilters({ filter, searchId, onChange }: RequestFiltersPro
           Clear filters
         </button>
       ) : null}
-    </TrackerFilters>
+    </FilterBox>
   );
 }

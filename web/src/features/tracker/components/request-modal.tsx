@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import {
   TRACKER_CATEGORIES,
@@ -9,20 +9,41 @@ import {
   type TrackerFeatureRequest,
   type TrackerPriority,
 } from '@hatchworks/shared/schemas/tracker';
+import { ProjectSelect } from '../../../components/ui/project-select';
+import { FormField, FormSelect } from '../../../components/votable/form-fields';
+import { ItemModal, type ItemModalKind } from '../../../components/votable/item-modal';
 import {
   trackerRequestProblem,
   useCreateTrackerRequest,
   type TrackerRequestDraft,
 } from '../api/create-request';
-import { ProjectSelect } from './project-select';
-import { TrackerField, TrackerSelect, TrackerTextField } from './tracker-field';
-import { TrackerFormModal, useTrackerForm } from './tracker-form-modal';
-import { TrackerSimilar } from './tracker-similar';
+import { similarSlot } from './tracker-similar';
 
 /** The project select's empty choice. */
 export const NO_PROJECT_LABEL = 'Select a project (optional)';
 /** The tags field's placeholder. */
 export const TAGS_PLACEHOLDER = 'ui, performance, mobile';
+
+const REQUEST_FORM: ItemModalKind<TrackerRequestDraft, TrackerFeatureRequest> = {
+  title: 'Submit Feature Request',
+  className: 'request-form',
+  intro:
+    'Report a bug or ask for a feature. Title and description are required; no account needed.',
+  submitLabel: 'Submit Request',
+  fallbackMessage: FALLBACK_MESSAGES.createFeatureRequest,
+  name: {
+    key: 'title',
+    label: 'Title',
+    maxLength: TRACKER_LIMITS.titleMax,
+    placeholder: 'A short summary of the request',
+  },
+  description: {
+    maxLength: TRACKER_LIMITS.descriptionMax,
+    placeholder: 'What happens, what should happen, and why it matters',
+  },
+  problem: trackerRequestProblem,
+  useCreate: useCreateTrackerRequest,
+};
 
 interface RequestModalProps {
   onClose: () => void;
@@ -35,10 +56,8 @@ interface RequestModalProps {
 }
 
 /**
- * 'Submit Request': title and description required, category 'Bug Fix' and priority
- * 'Low' by default, an optional project, comma-separated tags. A refused submission keeps
- * everything typed and shows the server's reason (e.g. the 429 of the rate limit); a stored one
- * closes the dialog. Open while rendered.
+ * 'Submit Request': title and description required, category 'Bug Fix' and priority 'Low' by
+ * default, an optional project, comma-separated tags.
  */
 export function RequestModal({
   onClose,
@@ -46,119 +65,69 @@ export function RequestModal({
   defaultProjectId,
   onVotedInstead,
 }: RequestModalProps) {
-  const id = useId();
-  const create = useCreateTrackerRequest();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
   const [category, setCategory] = useState<TrackerCategory>(TRACKER_DEFAULTS.category);
   const [priority, setPriority] = useState<TrackerPriority>(TRACKER_DEFAULTS.priority);
   const [projectId, setProjectId] = useState(defaultProjectId ?? '');
   const [tags, setTags] = useState('');
-  const form = useTrackerForm({
-    id,
-    mutation: create,
-    fallbackMessage: FALLBACK_MESSAGES.createFeatureRequest,
-    required: { title, description },
-  });
-
-  const onSubmit = form.onSubmit((website) => {
-    const input: TrackerRequestDraft = {
-      title,
-      description,
-      category,
-      priority,
-      project_id: projectId,
-      tags,
-      website,
-    };
-    return {
-      problem: trackerRequestProblem(input),
-      send: () =>
-        create.mutate(input, {
-          onSuccess: (request) => {
-            onCreated(request);
-            onClose();
-          },
-        }),
-    };
-  });
-
   return (
-    <TrackerFormModal
-      title="Submit Feature Request"
-      className="request-form"
-      intro="Report a bug or ask for a feature. Title and description are required; no account needed."
-      submitLabel="Submit Request"
-      form={form}
-      pending={create.isPending}
-      onSubmit={onSubmit}
+    <ItemModal
+      kind={REQUEST_FORM}
+      draft={({ name, description, website }) => ({
+        title: name,
+        description,
+        category,
+        priority,
+        project_id: projectId,
+        tags,
+        website,
+      })}
+      similar={similarSlot('tracker_request', onVotedInstead)}
+      onCreated={onCreated}
       onClose={onClose}
     >
-      <TrackerTextField
-        label="Title"
-        control={form.control('title')}
-        value={title}
-        onChange={setTitle}
-        maxLength={TRACKER_LIMITS.titleMax}
-        placeholder="A short summary of the request"
-        first
-      />
-      <TrackerSimilar
-        type="tracker_request"
-        title={title}
-        onVoted={(votedTitle) => {
-          onVotedInstead(votedTitle);
-          onClose();
-        }}
-      />
-      <TrackerTextField
-        label="Description"
-        control={form.control('description')}
-        value={description}
-        onChange={setDescription}
-        maxLength={TRACKER_LIMITS.descriptionMax}
-        placeholder="What happens, what should happen, and why it matters"
-        rows={4}
-      />
-      <div className="request-form__row">
-        <TrackerSelect
-          id={`${id}-category`}
-          label="Category"
-          options={TRACKER_CATEGORIES}
-          value={category}
-          onChange={(value) => setCategory(value ?? TRACKER_DEFAULTS.category)}
-        />
-        <TrackerSelect
-          id={`${id}-priority`}
-          label="Priority"
-          options={TRACKER_PRIORITIES}
-          value={priority}
-          onChange={(value) => setPriority(value ?? TRACKER_DEFAULTS.priority)}
-        />
-      </div>
-      <TrackerField id={`${id}-project`} label="Project">
-        <ProjectSelect
-          id={`${id}-project`}
-          value={projectId}
-          onChange={setProjectId}
-          emptyLabel={NO_PROJECT_LABEL}
-        />
-      </TrackerField>
-      <TrackerField id={`${id}-tags`} label="Tags">
-        <input
-          id={`${id}-tags`}
-          className="input"
-          value={tags}
-          onChange={(event) => setTags(event.target.value)}
-          maxLength={TRACKER_LIMITS.tagsTextMax}
-          autoComplete="off"
-          placeholder={TAGS_PLACEHOLDER}
-          aria-describedby={`${id}-tags-hint`}
-        />
-        <p id={`${id}-tags-hint`} className="field__hint">
-          Optional. Separate tags with commas (up to {TRACKER_LIMITS.tagsMax}).
-        </p>
-      </TrackerField>
-    </TrackerFormModal>
+      {(_form, id) => (
+        <>
+          <div className="request-form__row">
+            <FormSelect
+              id={`${id}-category`}
+              label="Category"
+              options={TRACKER_CATEGORIES}
+              value={category}
+              onChange={(value) => setCategory(value ?? TRACKER_DEFAULTS.category)}
+            />
+            <FormSelect
+              id={`${id}-priority`}
+              label="Priority"
+              options={TRACKER_PRIORITIES}
+              value={priority}
+              onChange={(value) => setPriority(value ?? TRACKER_DEFAULTS.priority)}
+            />
+          </div>
+          <FormField id={`${id}-project`} label="Project">
+            <ProjectSelect
+              id={`${id}-project`}
+              value={projectId}
+              onChange={setProjectId}
+              emptyLabel={NO_PROJECT_LABEL}
+            />
+          </FormField>
+          <FormField id={`${id}-tags`} label="Tags">
+            <input
+              id={`${id}-tags`}
+              className="input"
+              value={tags}
+              onChange={(event) => setTags(event.target.value)}
+              maxLength={TRACKER_LIMITS.tagsTextMax}
+              autoComplete="off"
+              placeholder={TAGS_PLACEHOLDER}
+              aria-describedby={`${id}-tags-hint`}
+            />
+            <p id={`${id}-tags-hint`} className="field__hint">
+              Optional. Separate tags with commas (up to {TRACKER_LIMITS.tagsMax}).
+            </p>
+          </FormField>
+        </>
+      )}
+    </ItemModal>
   );
 }

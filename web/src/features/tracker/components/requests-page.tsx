@@ -10,7 +10,8 @@ import {
   type TrackerRequestFilter,
 } from '../utils/request-filters';
 import { RequestFilters } from './request-filters';
-import { RequestList } from './request-list';
+import { VotableList } from '../../../components/votable/votable-list';
+import { REQUEST_LIST } from './request-list';
 import { RequestModal } from './request-modal';
 import { TrackerPage } from './tracker-page';
 import './requests-page.css';
@@ -71,7 +72,14 @@ export function RequestsPage() {
           </>
         ) : null
       }
-      list={<RequestList filter={filter} onSubmitFirst={openModal} onClearSearch={clearSearch} />}
+      list={
+        <VotableList
+          kind={REQUEST_LIST}
+          view={filter}
+          onCreate={openModal}
+          onClearSearch={clearSearch}
+        />
+      }
       modal={
         submitting ? (
           <RequestModal

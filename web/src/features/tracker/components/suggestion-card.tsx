@@ -1,19 +1,26 @@
 import type { ProjectSuggestion } from '@hatchworks/shared/schemas/tracker';
-import { Badge } from '../../../components/ui/badge';
-import { CardMeta } from '../../../components/ui/card-meta';
-import { CommentCount } from '../../../components/ui/comment-count';
 import { detailHref } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
-import { TRACKER_STATUS_TONES } from '../utils/request-labels';
-import { StatusControl } from './status-control';
-import { StatusNote } from './status-note';
-import { TrackerCard } from './tracker-card';
+import { useProjectSuggestion } from '../api/get-item';
+import {
+  TrackerCard,
+  TrackerStatusItem,
+  type TrackerCardKind,
+  type TrackerPageKind,
+} from './tracker-card';
 import './suggestion-card.css';
 
+const SUGGESTION_CARD: TrackerCardKind = {
+  className: 'suggestion-card',
+  titleClassName: 'suggestion-card__name',
+  voteType: 'project_suggestion',
+  statusType: 'tracker_suggestion',
+  href: detailHref.trackerSuggestion,
+};
+
 /**
- * A project suggestion: the name, then one line with the suggested group and the date,
- * the description and the rationale; the votes with working up and down buttons sit beside it.
- * User text is shown as text, never as markup.
+ * A project suggestion: the name, then one line with the suggested group and the date, the
+ * description and the rationale; the votes with working up and down buttons sit beside it.
  */
 export function SuggestionCard({
   suggestion,
@@ -25,58 +32,40 @@ export function SuggestionCard({
 }) {
   return (
     <TrackerCard
-      className="suggestion-card"
-      readOnly={Boolean(suggestion.merged_into)}
-      target={{
-        type: 'project_suggestion',
-        id: suggestion.id,
-        votes: suggestion.votes,
-        myVote: suggestion.my_vote,
-      }}
+      kind={SUGGESTION_CARD}
+      item={suggestion}
       title={suggestion.name}
-      titleClassName="suggestion-card__name"
-      {...(onOwnPage
-        ? { headingLevel: 'h1' as const }
-        : { href: detailHref.trackerSuggestion(suggestion.id) })}
-    >
-      <CardMeta>
-        {/* Every suggestion is open until an admin moves it: only a moved one shows its status. */}
-        {suggestion.status && suggestion.status !== 'Open' ? (
-          <li className="card-meta__status">
-            <Badge tone={TRACKER_STATUS_TONES[suggestion.status]}>
-              <span className="visually-hidden">Status: </span>
-              {suggestion.status}
-            </Badge>
+      onOwnPage={onOwnPage}
+      meta={
+        <>
+          {/* Every suggestion is open until an admin moves it: only a moved one shows its status. */}
+          {suggestion.status && suggestion.status !== 'Open' ? (
+            <TrackerStatusItem status={suggestion.status} />
+          ) : null}
+          <li className="suggestion-card__group">
+            <span className="visually-hidden">Suggested group: </span>
+            {suggestion.suggested_group}
           </li>
-        ) : null}
-        <li className="suggestion-card__group">
-          <span className="visually-hidden">Suggested group: </span>
-          {suggestion.suggested_group}
-        </li>
-        <li>
-          Suggested on{' '}
-          <time dateTime={suggestion.created_at}>{formatDate(suggestion.created_at)}</time>
-        </li>
-        <li className="suggestion-card__comments">
-          <CommentCount
-            count={suggestion.comment_count}
-            href={detailHref.trackerSuggestion(suggestion.id)}
-          />
-        </li>
-      </CardMeta>
+          <li>
+            Suggested on{' '}
+            <time dateTime={suggestion.created_at}>{formatDate(suggestion.created_at)}</time>
+          </li>
+        </>
+      }
+    >
       <p className="suggestion-card__description">{suggestion.description}</p>
       <div className="suggestion-card__rationale">
         <h4 className="suggestion-card__rationale-title">Why build it</h4>
         <p>{suggestion.rationale}</p>
       </div>
-      <StatusNote status={suggestion.status} note={suggestion.status_note} />
-      {suggestion.merged_into ? null : (
-        <StatusControl
-          subjectType="tracker_suggestion"
-          id={suggestion.id}
-          status={suggestion.status}
-        />
-      )}
     </TrackerCard>
   );
 }
+
+/** A project suggestion's own page. */
+export const SUGGESTION_PAGE: TrackerPageKind<ProjectSuggestion> = {
+  mergeType: 'project_suggestion',
+  useItem: useProjectSuggestion,
+  title: (suggestion) => suggestion.name,
+  card: (suggestion) => <SuggestionCard suggestion={suggestion} onOwnPage />,
+};

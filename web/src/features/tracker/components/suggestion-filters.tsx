@@ -6,8 +6,8 @@ import {
   type SuggestionView,
 } from '../utils/suggestion-view';
 import { RELEVANCE_NOTE, SearchBox } from '../../../components/ui/search-box';
-import { TrackerSelect } from './tracker-field';
-import { TrackerFilters } from './tracker-filters';
+import { FormSelect } from '../../../components/votable/form-fields';
+import { FilterBox } from '../../../components/ui/filter-box';
 
 interface SuggestionFiltersProps {
   view: SuggestionView;
@@ -26,14 +26,14 @@ export function SuggestionFilters({ view, searchId, onChange }: SuggestionFilter
   const searching = view.q !== undefined;
   const noteId = `${id}-relevance`;
   return (
-    <TrackerFilters className="suggestion-filters">
+    <FilterBox className="suggestion-filters">
       <SearchBox
         id={searchId}
         value={view.q}
         onSearch={(q) => onChange({ q })}
         placeholder="Search suggestions, e.g. lighthouse"
       />
-      <TrackerSelect
+      <FormSelect
         id={`${id}-group`}
         label="Group"
         options={SUGGESTION_GROUPS}
@@ -41,7 +41,7 @@ export function SuggestionFilters({ view, searchId, onChange }: SuggestionFilter
         onChange={(group) => onChange({ group: group ?? null })}
         allLabel="All Groups"
       />
-      <TrackerSelect
+      <FormSelect
         id={`${id}-sort`}
         label="Sort by"
         options={SUGGESTION_SORTS}
@@ -56,6 +56,6 @@ export function SuggestionFilters({ view, searchId, onChange }: SuggestionFilter
           {RELEVANCE_NOTE}
         </p>
       ) : null}
-    </TrackerFilters>
+    </FilterBox>
   );
 }

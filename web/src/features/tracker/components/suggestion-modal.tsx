@@ -1,17 +1,35 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import {
   SUGGESTION_GROUPS,
   TRACKER_DEFAULTS,
   TRACKER_LIMITS,
+  type ProjectSuggestion,
   type ProjectSuggestionInput,
   type SuggestionGroup,
 } from '@hatchworks/shared/schemas/tracker';
+import { FormSelect, FormTextField } from '../../../components/votable/form-fields';
+import { ItemModal, type ItemModalKind } from '../../../components/votable/item-modal';
 import { useCreateSuggestion } from '../api/create-suggestion';
 import { suggestionProblem } from '../utils/suggestion-form';
-import { TrackerSelect, TrackerTextField } from './tracker-field';
-import { TrackerFormModal, useTrackerForm } from './tracker-form-modal';
-import { TrackerSimilar } from './tracker-similar';
+import { similarSlot } from './tracker-similar';
+
+const SUGGESTION_FORM: ItemModalKind<ProjectSuggestionInput, ProjectSuggestion> = {
+  title: 'Suggest Project',
+  className: 'suggestion-form',
+  intro: 'Tell the studio what to build next. All fields are required.',
+  submitLabel: 'Submit Suggestion',
+  fallbackMessage: FALLBACK_MESSAGES.createProjectSuggestion,
+  name: {
+    key: 'name',
+    label: 'Project Name',
+    maxLength: TRACKER_LIMITS.nameMax,
+    placeholder: 'What should the project be called?',
+  },
+  description: { maxLength: TRACKER_LIMITS.descriptionMax, placeholder: 'What would it do?' },
+  problem: suggestionProblem,
+  useCreate: useCreateSuggestion,
+};
 
 interface SuggestionModalProps {
   onClose: () => void;
@@ -21,92 +39,39 @@ interface SuggestionModalProps {
   onVotedInstead: (name: string) => void;
 }
 
-/**
- * 'Suggest Project': name, description, group (default 'Fiction Projects') and
- * rationale. A refused submission keeps everything typed and shows the server's reason; a stored
- * one closes the dialog. Open while rendered.
- */
+/** 'Suggest Project': name, description, group (default 'Fiction Projects') and rationale. */
 export function SuggestionModal({ onClose, onCreated, onVotedInstead }: SuggestionModalProps) {
-  const id = useId();
-  const create = useCreateSuggestion();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
   const [group, setGroup] = useState<SuggestionGroup>(TRACKER_DEFAULTS.group);
   const [rationale, setRationale] = useState('');
-  const form = useTrackerForm({
-    id,
-    mutation: create,
-    fallbackMessage: FALLBACK_MESSAGES.createProjectSuggestion,
-    required: { name, description, rationale },
-  });
-
-  const onSubmit = form.onSubmit((website) => {
-    const input: ProjectSuggestionInput = { name, description, group, rationale, website };
-    return {
-      problem: suggestionProblem(input),
-      send: () =>
-        create.mutate(input, {
-          onSuccess: (suggestion) => {
-            onCreated(suggestion.name);
-            onClose();
-          },
-        }),
-    };
-  });
-
   return (
-    <TrackerFormModal
-      title="Suggest Project"
-      className="suggestion-form"
-      intro="Tell the studio what to build next. All fields are required."
-      submitLabel="Submit Suggestion"
-      form={form}
-      pending={create.isPending}
-      onSubmit={onSubmit}
+    <ItemModal
+      kind={SUGGESTION_FORM}
+      required={{ rationale }}
+      draft={({ name, description, website }) => ({ name, description, group, rationale, website })}
+      similar={similarSlot('tracker_suggestion', onVotedInstead)}
+      onCreated={(suggestion) => onCreated(suggestion.name)}
       onClose={onClose}
     >
-      <TrackerTextField
-        label="Project Name"
-        control={form.control('name')}
-        value={name}
-        onChange={setName}
-        maxLength={TRACKER_LIMITS.nameMax}
-        placeholder="What should the project be called?"
-        first
-      />
-      <TrackerSimilar
-        type="tracker_suggestion"
-        title={name}
-        onVoted={(votedName) => {
-          onVotedInstead(votedName);
-          onClose();
-        }}
-      />
-      <TrackerTextField
-        label="Description"
-        control={form.control('description')}
-        value={description}
-        onChange={setDescription}
-        maxLength={TRACKER_LIMITS.descriptionMax}
-        placeholder="What would it do?"
-        rows={4}
-      />
-      <TrackerSelect
-        id={`${id}-group`}
-        label="Group"
-        options={SUGGESTION_GROUPS}
-        value={group}
-        onChange={(value) => setGroup(value ?? TRACKER_DEFAULTS.group)}
-      />
-      <TrackerTextField
-        label="Rationale"
-        control={form.control('rationale')}
-        value={rationale}
-        onChange={setRationale}
-        maxLength={TRACKER_LIMITS.rationaleMax}
-        placeholder="Why should the studio build it?"
-        rows={3}
-      />
-    </TrackerFormModal>
+      {(form, id) => (
+        <>
+          <FormSelect
+            id={`${id}-group`}
+            label="Group"
+            options={SUGGESTION_GROUPS}
+            value={group}
+            onChange={(value) => setGroup(value ?? TRACKER_DEFAULTS.group)}
+          />
+          <FormTextField
+            label="Rationale"
+            control={form.control('rationale')}
+            value={rationale}
+            onChange={setRationale}
+            maxLength={TRACKER_LIMITS.rationaleMax}
+            placeholder="Why should the studio build it?"
+            rows={3}
+          />
+        </>
+      )}
+    </ItemModal>
   );
 }

@@ -8,7 +8,8 @@ import {
   type SuggestionView,
 } from '../utils/suggestion-view';
 import { SuggestionFilters } from './suggestion-filters';
-import { SuggestionList } from './suggestion-list';
+import { VotableList } from '../../../components/votable/votable-list';
+import { SUGGESTION_LIST } from './suggestion-list';
 import { SuggestionModal } from './suggestion-modal';
 import { TrackerPage } from './tracker-page';
 import './suggestion-page.css';
@@ -62,7 +63,14 @@ export function SuggestionPage() {
           <>Thanks! Your suggestion “{created}” was submitted.</>
         ) : null
       }
-      list={<SuggestionList view={view} onSuggest={openModal} onClearSearch={clearSearch} />}
+      list={
+        <VotableList
+          kind={SUGGESTION_LIST}
+          view={view}
+          onCreate={openModal}
+          onClearSearch={clearSearch}
+        />
+      }
       modal={
         suggesting ? (
           <SuggestionModal

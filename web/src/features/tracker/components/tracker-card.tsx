@@ -1,68 +1,117 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { VoteDirection, VoteTargetType } from '@hatchworks/shared/schemas/tracker';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type {
+  TrackerStatus,
+  VoteDirection,
+  VoteTargetType,
+} from '@hatchworks/shared/schemas/tracker';
+import { Badge } from '../../../components/ui/badge';
+import { CardMeta } from '../../../components/ui/card-meta';
+import { CommentCount } from '../../../components/ui/comment-count';
+import type { StatusSubjectType } from '../api/change-status';
+import { TRACKER_STATUS_TONES } from '../utils/request-labels';
+import { StatusControl } from './status-control';
+import { StatusNote } from './status-note';
 import { VoteButtons } from './vote-buttons';
 import './tracker-card.css';
 
-interface TrackerCardProps {
+/** What a tracker item's own page needs of its kind: its query, its title and its card. */
+export interface TrackerPageKind<Item> {
+  /** Which records it merges with: requests into requests, suggestions into suggestions. */
+  readonly mergeType: VoteTargetType;
+  readonly useItem: (id: string) => UseQueryResult<Item>;
+  readonly title: (item: Item) => string;
+  /** The card with its h1. */
+  readonly card: (item: Item) => ReactNode;
+}
+
+/** What the card needs of a request or suggestion. */
+interface TrackerCardItem {
+  readonly id: string;
+  readonly votes: number;
+  readonly my_vote: VoteDirection | null;
+  readonly status?: TrackerStatus | undefined;
+  readonly status_note?: string | undefined;
+  readonly merged_into?: unknown;
+  readonly comment_count: number;
+}
+
+/** How one kind of tracker record shows as a card. */
+export interface TrackerCardKind {
   /** The card's own class beside 'tracker-card', e.g. 'request-card'; its parts get theirs too. */
-  className: string;
-  /** What the votes are on, and the counts as the list answered them. */
-  target: { type: VoteTargetType; id: string; votes: number; myVote: VoteDirection | null };
+  readonly className: string;
+  /** The heading's class, e.g. 'request-card__title'. */
+  readonly titleClassName: string;
+  /** What its votes are on. */
+  readonly voteType: VoteTargetType;
+  /** Whose status the admin's control changes. */
+  readonly statusType: StatusSubjectType;
+  /** The item's own page. */
+  readonly href: (id: string) => string;
+}
+
+interface TrackerCardProps {
+  kind: TrackerCardKind;
+  item: TrackerCardItem;
   /** The heading, which names the card and its vote buttons. */
   title: string;
-  /** The heading's class, e.g. 'request-card__title'. */
-  titleClassName: string;
-  /** The rest of the card under the heading: the meta line, the text, the tags last. */
+  /** On the item's own page: its title is the page's h1 and links nowhere. */
+  onOwnPage: boolean;
+  /** The meta line's entries before the comment count: status, project, date and the like. */
+  meta: ReactNode;
+  /** The rest of the card under the meta line: the text, the tags. */
   children: ReactNode;
-  /** The item's own page, which the title links to; absent on that page itself. */
-  href?: string;
-  /** h3 in lists; the item's own page makes it its h1. */
-  headingLevel?: 'h1' | 'h3';
-  /** A merged record takes no votes: its count is shown without the buttons. */
-  readOnly?: boolean;
+}
+
+/** The status badge in a card's meta line. */
+export function TrackerStatusItem({ status }: { status: TrackerStatus }) {
+  return (
+    <li className="card-meta__status">
+      <Badge tone={TRACKER_STATUS_TONES[status]}>
+        <span className="visually-hidden">Status: </span>
+        {status}
+      </Badge>
+    </li>
+  );
 }
 
 /**
- * The frame of a tracker card: the vote buttons beside the body, which starts with the
- * heading that names the card, on the full width (nothing sits beside it). User text is shown as
- * text, never as markup.
+ * A tracker card: the vote buttons beside the body, which starts with the heading that names the
+ * card, on the full width (nothing sits beside it); the meta line with the comment count last; the
+ * kind's text; the admin's last status note and, unless merged, the status control. A merged
+ * record takes no votes: its count is shown without the buttons. User text is shown as text,
+ * never as markup.
  */
-export function TrackerCard({
-  className,
-  target,
-  title,
-  titleClassName,
-  children,
-  href,
-  headingLevel: Heading = 'h3',
-  readOnly = false,
-}: TrackerCardProps) {
+export function TrackerCard({ kind, item, title, onOwnPage, meta, children }: TrackerCardProps) {
   const titleId = useId();
+  const readOnly = Boolean(item.merged_into);
+  const Heading = onOwnPage ? 'h1' : 'h3';
+  const href = onOwnPage ? undefined : kind.href(item.id);
   return (
-    <article className={`tracker-card ${className}`} aria-labelledby={titleId}>
+    <article className={`tracker-card ${kind.className}`} aria-labelledby={titleId}>
       {readOnly ? (
         <div className="vote-buttons">
           <div className="vote-buttons__controls">
             <output className="vote-buttons__count">
-              {target.votes}
+              {item.votes}
               <span className="visually-hidden">
-                {Math.abs(target.votes) === 1 ? ' vote' : ' votes'}
+                {Math.abs(item.votes) === 1 ? ' vote' : ' votes'}
               </span>
             </output>
           </div>
         </div>
       ) : (
         <VoteButtons
-          targetType={target.type}
-          targetId={target.id}
-          votes={target.votes}
-          myVote={target.myVote}
+          targetType={kind.voteType}
+          targetId={item.id}
+          votes={item.votes}
+          myVote={item.my_vote}
           label={title}
         />
       )}
-      <div className={`tracker-card__body ${className}__body`}>
-        <Heading id={titleId} className={`tracker-card__title ${titleClassName}`}>
+      <div className={`tracker-card__body ${kind.className}__body`}>
+        <Heading id={titleId} className={`tracker-card__title ${kind.titleClassName}`}>
           {href ? (
             <Link to={href} className="tracker-card__title-link">
               {title}
@@ -71,7 +120,17 @@ export function TrackerCard({
             title
           )}
         </Heading>
+        <CardMeta>
+          {meta}
+          <li className={`${kind.className}__comments`}>
+            <CommentCount count={item.comment_count} href={kind.href(item.id)} />
+          </li>
+        </CardMeta>
         {children}
+        <StatusNote status={item.status} note={item.status_note} />
+        {readOnly ? null : (
+          <StatusControl subjectType={kind.statusType} id={item.id} status={item.status} />
+        )}
       </div>
     </article>
   );

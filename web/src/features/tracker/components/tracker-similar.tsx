@@ -1,7 +1,7 @@
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { TRACKER_STATUSES } from '@hatchworks/shared/schemas/tracker';
 import { Badge } from '../../../components/ui/badge';
-import { SimilarRequests } from '../../search/components/similar-requests';
+import { SimilarRequests } from '../../../components/ui/similar-requests';
 import { useTrackerUpvote } from '../api/vote';
 import { TRACKER_STATUS_TONES } from '../utils/request-labels';
 
@@ -42,3 +42,20 @@ export function TrackerSimilar({ type, title, onVoted }: TrackerSimilarProps) {
     />
   );
 }
+
+/**
+ * The similar items of a submit dialog's `similar` slot: after 'Vote on this instead' counted,
+ * `onVotedInstead` learns the item's title and the dialog closes.
+ */
+export const similarSlot =
+  (type: TrackerSimilarProps['type'], onVotedInstead: (title: string) => void) =>
+  (title: string, close: () => void) => (
+    <TrackerSimilar
+      type={type}
+      title={title}
+      onVoted={(voted) => {
+        onVotedInstead(voted);
+        close();
+      }}
+    />
+  );

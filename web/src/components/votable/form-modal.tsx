@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Modal } from '../../../components/ui/modal';
-import { FormError } from '../../../components/ui/form-error';
-import { ApiError, formErrorMessage } from '../../../lib/api-error';
+import { Modal } from '../ui/modal';
+import { FormError } from '../ui/form-error';
+import { ApiError, formErrorMessage } from '../../lib/api-error';
 
 /** What the form needs of its create mutation. */
 interface FormMutation {
@@ -10,7 +10,7 @@ interface FormMutation {
   reset: () => void;
 }
 
-interface TrackerFormOptions<Field extends string> {
+interface ItemFormOptions<Field extends string> {
   /** The form's `useId()`: field `<name>` is `${id}-<name>`, the message `${id}-error`. */
   id: string;
   mutation: FormMutation;
@@ -27,17 +27,17 @@ interface Submission {
 }
 
 /**
- * The state both tracker submit dialogs share: the honeypot, the message of the last check or
+ * The state the submit dialogs share: the honeypot, the message of the last check or
  * refusal (with the server's field details), the blank required fields marked invalid until the
  * next check, and a submit handler that checks first, focuses the first blank field on a problem
  * and otherwise sends. A refusal keeps everything typed.
  */
-export function useTrackerForm<Field extends string>({
+export function useItemForm<Field extends string>({
   id,
   mutation,
   fallbackMessage,
   required,
-}: TrackerFormOptions<Field>) {
+}: ItemFormOptions<Field>) {
   // Bots fill every field they find; people never see this one.
   const [website, setWebsite] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -82,9 +82,9 @@ export function useTrackerForm<Field extends string>({
   return { id, errorId, website, setWebsite, message, details, control, onSubmit };
 }
 
-type TrackerForm = ReturnType<typeof useTrackerForm>;
+type ItemForm = ReturnType<typeof useItemForm>;
 
-interface TrackerFormModalProps {
+interface ItemFormModalProps {
   /** The dialog's title. */
   title: string;
   /** The form's own class beside 'tracker-form', e.g. 'request-form'; its parts get theirs too. */
@@ -92,7 +92,7 @@ interface TrackerFormModalProps {
   intro: string;
   /** The submit button's text while idle. */
   submitLabel: string;
-  form: Pick<TrackerForm, 'id' | 'errorId' | 'website' | 'setWebsite' | 'message' | 'details'>;
+  form: Pick<ItemForm, 'id' | 'errorId' | 'website' | 'setWebsite' | 'message' | 'details'>;
   pending: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onClose: () => void;
@@ -101,11 +101,11 @@ interface TrackerFormModalProps {
 }
 
 /**
- * The frame of a tracker submit dialog: the intro, the fields, the hidden honeypot, the
+ * The frame of a submit dialog: the intro, the fields, the hidden honeypot, the
  * message of a problem or refusal, and Cancel beside the submit button ('Submitting...' while
  * sending). Open while rendered.
  */
-export function TrackerFormModal({
+export function ItemFormModal({
   title,
   className,
   intro,
@@ -115,7 +115,7 @@ export function TrackerFormModal({
   onSubmit,
   onClose,
   children,
-}: TrackerFormModalProps) {
+}: ItemFormModalProps) {
   const { id, errorId, website, setWebsite, message, details } = form;
   return (
     <Modal title={title} onClose={onClose} closeOnBackdrop={false}>

@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
 import { SimilarListSchema, type SimilarItem } from '@hatchworks/shared/schemas/search-similar';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
-import { apiRequest } from '../../../lib/api-client';
-import { similarQuery } from '../../../lib/search-query';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { apiRequest } from '../api-client';
+import { similarQuery } from '../search-query';
+import { useDebouncedValue } from '../use-debounced-value';
 
 export type { SimilarItem };
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
-import { LoadingState, Spinner } from '../../../components/ui/spinner';
-import { useStableOrder } from '../../../lib/stable-order';
+import { LoadingState, Spinner } from '../ui/spinner';
+import { useStableOrder } from '../../lib/stable-order';
 
 /** The texts of one paged list. */
 export interface PagedListText {
@@ -18,7 +18,7 @@ export interface PagedListText {
   loadMore: string;
 }
 
-interface TrackerPagedListProps<Item extends { id: string }> {
+interface PagedListProps<Item extends { id: string }> {
   /** The list's own class beside 'tracker-list', e.g. 'request-list'; its parts get theirs too. */
   className: string;
   text: PagedListText;
@@ -51,12 +51,12 @@ interface TrackerPagedListProps<Item extends { id: string }> {
 }
 
 /**
- * A tracker list, a page at a time: the loading text, the error with 'Try Again', the
+ * A list of votable items, a page at a time: the loading text, the error with 'Try Again', the
  * empty state with its button, the items, and 'Load More ...' while more pages remain. An empty
  * page with more behind it fetches on; after 'Load More' the focus moves to the first item added.
  * Reloads of the same view (e.g. after a vote) update the items in place without re-sorting them.
  */
-export function TrackerPagedList<Item extends { id: string }>({
+export function PagedList<Item extends { id: string }>({
   className,
   text,
   list,
@@ -66,7 +66,7 @@ export function TrackerPagedList<Item extends { id: string }>({
   busyWhileFetching = false,
   onEmptyAction,
   renderItem,
-}: TrackerPagedListProps<Item>) {
+}: PagedListProps<Item>) {
   const headingId = useId();
   const items = useStableOrder(answered, viewKey);
   const listRef = useRef<HTMLUListElement>(null);

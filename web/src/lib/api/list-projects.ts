@@ -3,8 +3,8 @@ import { LIMITS } from '@hatchworks/shared/constants';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
 import { ProjectListSchema, type Project } from '@hatchworks/shared/schemas/projects';
-import { apiRequest } from '../../../lib/api-client';
-import { PROJECT_QUERY_TIMING } from '../../../lib/query-client';
+import { apiRequest } from '../api-client';
+import { PROJECT_QUERY_TIMING } from '../query-client';
 
 const ProjectPageSchema = pageEnvelope(ProjectListSchema);
 

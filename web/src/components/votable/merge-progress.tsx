@@ -1,8 +1,8 @@
 import type { MergeStatus } from '@hatchworks/shared/schemas/merge';
-import { FormError } from '../../../components/ui/form-error';
-import { formErrorMessage } from '../../../lib/api-error';
-import type { MergeRun } from '../api/merge-feature';
-import { countOf } from '../utils/feature-labels';
+import { FormError } from '../ui/form-error';
+import { formErrorMessage } from '../../lib/api-error';
+import type { MergeRun } from '../../lib/merge-runner';
+import { countOf } from '../../lib/format';
 
 /** 'Moving votes: 15 of 45 moved.' and the like, for the live region and the progress bar. */
 export function progressText(status: MergeStatus | null, undoing: boolean): string {

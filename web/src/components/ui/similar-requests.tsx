@@ -1,11 +1,11 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { subjectPath, type SubjectType } from '@hatchworks/shared/schemas/subjects';
-import { EggIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
-import { formErrorMessage } from '../../../lib/api-error';
-import { formatCount } from '../../../lib/format';
-import { SIMILAR_FAILED, useSimilarRequests, type SimilarItem } from '../api/get-similar';
+import { EggIcon } from './icons';
+import { Spinner } from './spinner';
+import { formErrorMessage } from '../../lib/api-error';
+import { formatCount } from '../../lib/format';
+import { SIMILAR_FAILED, useSimilarRequests, type SimilarItem } from '../../lib/api/get-similar';
 import './similar-requests.css';
 
 interface SimilarRequestsProps {

@@ -1,5 +1,5 @@
 import type { Project } from '@hatchworks/shared/schemas/projects';
-import { useAllProjects } from '../../projects/api/list-projects';
+import { useAllProjects } from '../../lib/api/list-projects';
 
 /** The projects under their group names, in the API's order. */
 function byGroup(projects: readonly Project[]): [string, Project[]][] {

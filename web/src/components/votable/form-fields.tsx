@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-interface TrackerFieldProps {
+interface FormFieldProps {
   /** The control's id, which the label points at. */
   id: string;
   label: string;
@@ -8,8 +8,8 @@ interface TrackerFieldProps {
   children: ReactNode;
 }
 
-/** A labelled form or filter field of the tracker pages. */
-export function TrackerField({ id, label, children }: TrackerFieldProps) {
+/** A labelled form or filter field. */
+export function FormField({ id, label, children }: FormFieldProps) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -20,7 +20,7 @@ export function TrackerField({ id, label, children }: TrackerFieldProps) {
   );
 }
 
-interface TrackerTextFieldProps {
+interface FormTextFieldProps {
   label: string;
   /** The control's id and invalid marks, from the form's `control(name)`. */
   control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
@@ -34,8 +34,8 @@ interface TrackerTextFieldProps {
   first?: boolean;
 }
 
-/** A required text field of a tracker submit dialog. */
-export function TrackerTextField({
+/** A required text field of a submit dialog. */
+export function FormTextField({
   label,
   control,
   value,
@@ -44,7 +44,7 @@ export function TrackerTextField({
   placeholder,
   rows,
   first = false,
-}: TrackerTextFieldProps) {
+}: FormTextFieldProps) {
   const common = {
     ...control,
     className: 'input',
@@ -55,7 +55,7 @@ export function TrackerTextField({
     placeholder,
   } as const;
   return (
-    <TrackerField id={control.id} label={label}>
+    <FormField id={control.id} label={label}>
       {rows === undefined ? (
         <input
           {...common}
@@ -68,11 +68,11 @@ export function TrackerTextField({
       ) : (
         <textarea {...common} onChange={(event) => onChange(event.target.value)} rows={rows} />
       )}
-    </TrackerField>
+    </FormField>
   );
 }
 
-interface TrackerSelectProps<T extends string> {
+interface FormSelectProps<T extends string> {
   id: string;
   label: string;
   /** The choices, in display order. */
@@ -91,8 +91,8 @@ interface TrackerSelectProps<T extends string> {
   describedBy?: string;
 }
 
-/** A labelled select over a fixed list of choices, as in the tracker filters and forms. */
-export function TrackerSelect<T extends string>({
+/** A labelled select over a fixed list of choices, as in filters and forms. */
+export function FormSelect<T extends string>({
   id,
   label,
   options,
@@ -102,9 +102,9 @@ export function TrackerSelect<T extends string>({
   optionLabel = (option) => option,
   disabled = false,
   describedBy,
-}: TrackerSelectProps<T>) {
+}: FormSelectProps<T>) {
   return (
-    <TrackerField id={id} label={label}>
+    <FormField id={id} label={label}>
       <select
         id={id}
         className="input"
@@ -122,6 +122,6 @@ export function TrackerSelect<T extends string>({
           </option>
         ))}
       </select>
-    </TrackerField>
+    </FormField>
   );
 }
