@@ -1,18 +1,19 @@
 import { defineConfig } from 'vitest/config';
+import { PARALLEL_STACKS } from './test/support/parallel-stacks';
 
 /**
  * Every test layer (docs/architecture.md, "Test layers") in one run:
  * - unit: pure logic, schemas, client error mapping (no I/O);
  * - infra: `cdk synth` assertions and cdk-nag;
  * - local: `npm start` itself (restart keeps data, seed once, Ctrl-C, one-line errors);
- * - stack: API tests over HTTP and browser tests in Chromium, against one local stack (DynamoDB
+ * - stack: API tests over HTTP and browser tests in Chromium, against local stacks (DynamoDB
  *   Local in memory on a free port, the local gateway, the built web bundle) started once per run.
  */
 export default defineConfig({
   test: {
-    // Stack files mostly wait on the stack, Chromium and DynamoDB Local: three at a time keep two
-    // cores busy.
-    maxWorkers: 3,
+    // Stack files mostly wait on their stack, Chromium and DynamoDB Local: one worker per stack
+    // keeps two cores busy.
+    maxWorkers: PARALLEL_STACKS,
     projects: [
       {
         test: {
@@ -61,8 +62,7 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Files run in parallel forks against the one stack: every test makes its own accounts,
-          // client addresses and subjects, and waits for its own mail.
+          // Files run in parallel forks, each worker against a stack of its own (test/support/stack.ts).
         },
       },
     ],

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
 import {
   RegisterInputSchema,
   type AuthResult,
@@ -11,6 +10,7 @@ import { api } from './api';
 import { freshClientAddress } from './client-addresses';
 import { linkFromMail, waitForMail } from './mail';
 import { TEST_SCRYPT_N } from './password-cost';
+import { testStack } from './stack';
 
 /** The token of the verification link mailed to `email` (the newest one). */
 export async function verificationToken(email: string, after?: Date): Promise<string> {
@@ -104,10 +104,10 @@ export async function registerUser(
 
 /** Points the functions' data layer, imported into a test's own process, at the stack's table. */
 export function useStackTable(): void {
-  process.env.TABLE_NAME = inject('tableName');
-  process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+  process.env.TABLE_NAME = testStack().tableName;
+  process.env.DYNAMODB_ENDPOINT = testStack().dynamoEndpoint;
   // The stack's functions hash with these: the same person and password cost in either process.
-  process.env.IDENTITY_HASH_KEY = inject('identityHashKey');
+  process.env.IDENTITY_HASH_KEY = testStack().identityHashKey;
   process.env.PASSWORD_SCRYPT_N = String(TEST_SCRYPT_N);
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 }

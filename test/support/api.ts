@@ -1,6 +1,5 @@
-import { inject } from 'vitest';
 import { fetchFrom } from './client-addresses';
-import './context';
+import { testStack } from './stack';
 
 export interface ApiAnswer<T = unknown> {
   readonly status: number;
@@ -24,7 +23,7 @@ export async function api<T = Record<string, unknown>>(
   init: ApiInit = {},
 ): Promise<ApiAnswer<T>> {
   const { json, from, ...rest } = init;
-  const url = `${inject('baseUrl')}${path}`;
+  const url = `${testStack().baseUrl}${path}`;
   const requestInit: RequestInit = {
     ...rest,
     headers: {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Feature, VoteResult } from '@hatchworks/shared/schemas/features';
 import type { Project } from '@hatchworks/shared/schemas/projects';
-import { inject } from 'vitest';
 import { api } from './api';
 import { bearer } from './accounts';
+import { testStack } from './stack';
 
 /** A fresh project, created by an admin over HTTP. */
 export async function createProject(adminToken: string): Promise<Project> {
@@ -43,8 +43,8 @@ export async function createFeature(token: string, projectId: string): Promise<F
 
 /** A project as stored, read straight from the table (its feature counts included). */
 export async function storedProject(id: string): Promise<Project | undefined> {
-  process.env.TABLE_NAME = inject('tableName');
-  process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+  process.env.TABLE_NAME = testStack().tableName;
+  process.env.DYNAMODB_ENDPOINT = testStack().dynamoEndpoint;
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const { getProject } = await import('@hatchworks/functions/data/projects-repository');
   return getProject(id);

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
 import { fetchFrom } from './client-addresses';
-import './context';
+import { testStack } from './stack';
 
 /** The tokens of a completed hosted login. */
 export interface IdpTokens {
@@ -65,7 +64,7 @@ export function decodePayload(jwt: string): Record<string, unknown> {
  * back with a code, and the code exchange with the verifier. Answers the tokens.
  */
 export async function signInWithIdp(options: IdpSignInOptions): Promise<IdpTokens> {
-  const baseUrl = options.baseUrl ?? inject('baseUrl');
+  const baseUrl = options.baseUrl ?? testStack().baseUrl;
   const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as {
     auth: { authority: string; clientId: string } | null;
   };

@@ -1,5 +1,4 @@
-import { inject } from 'vitest';
-import './context';
+import { testStack } from './stack';
 
 /** One mail caught by the local stack's mail sink (`GET /_mail/messages.json`). */
 export interface Mail {
@@ -25,7 +24,7 @@ export interface WaitForMailOptions {
 }
 
 /** Every mail the test stack has sent so far, newest first. */
-export async function mailbox(baseUrl = inject('baseUrl')): Promise<Mail[]> {
+export async function mailbox(baseUrl = testStack().baseUrl): Promise<Mail[]> {
   const response = await fetch(`${baseUrl}/_mail/messages.json`);
   if (!response.ok) throw new Error(`/_mail/messages.json answered ${response.status}`);
   return (await response.json()) as Mail[];

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { WEB_ROOT } from '../../infra/local/src/paths';
+import type { TestStack } from './context';
 import { startLocalStack } from '../../infra/local/src/stack';
 import { TEST_SCRYPT_N } from './password-cost';
 
@@ -47,4 +48,4 @@ process.send?.({
   smtpHost: stack.smtp.host,
   smtpPort: stack.smtp.port,
   identityHashKey,
-});
+} satisfies TestStack);

@@ -8,10 +8,10 @@ import type {
   TrackerStats,
   TrackerVoteResult,
 } from '@hatchworks/shared/schemas/tracker';
-import { inject } from 'vitest';
 import { api, type ApiAnswer } from './api';
 import { freshClientAddress } from './client-addresses';
 import { bearer } from './accounts';
+import { testStack } from './stack';
 
 export { freshClientAddress, sameNetworkAs } from './client-addresses';
 
@@ -180,8 +180,8 @@ export async function trackerStats(): Promise<TrackerStats> {
 
 /** Points this test process's data layer at the stack's table, for direct reads and bulk fills. */
 export function useStackTable(): void {
-  process.env.TABLE_NAME = inject('tableName');
-  process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+  process.env.TABLE_NAME = testStack().tableName;
+  process.env.DYNAMODB_ENDPOINT = testStack().dynamoEndpoint;
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 }
 

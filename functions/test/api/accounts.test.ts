@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthResult, User } from '@hatchworks/shared/schemas/users';
 import { api } from '../../../test/support/api';
 import { freshClientAddress } from '../../../test/support/client-addresses';
 import { bearer, registerAdmin, signUpOverHttp, verifyEmail } from '../../../test/support/accounts';
 import { linkFromMail, waitForMail } from '../../../test/support/mail';
+import { testStack } from '../../../test/support/stack';
 
 const freshEmail = () => `new-${randomUUID()}@example.test`;
 
@@ -48,7 +49,7 @@ describe('POST /api/auth/register', () => {
     const mail = await waitForMail(email, { after: sent });
     expect(mail.subject).toMatch(/verify/i);
     const link = linkFromMail(mail, '/verify-email');
-    expect(link.origin).toBe(inject('baseUrl'));
+    expect(link.origin).toBe(testStack().baseUrl);
     expect(link.searchParams.get('token')).toMatch(new RegExp(`^${user.id}\\.[\\w-]{43}$`));
   });
 

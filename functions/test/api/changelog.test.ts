@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { XMLParser } from 'fast-xml-parser';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChangelogEntry, ChangelogList } from '@hatchworks/shared/schemas/changelog';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import type { Project } from '@hatchworks/shared/schemas/projects';
@@ -9,6 +9,7 @@ import { api } from '../../../test/support/api';
 import { bearer, dataLayer, registerAdmin, registerUser } from '../../../test/support/accounts';
 import { approvedFeature, createProject } from '../../../test/support/features';
 import { submitRequest, submitSuggestion } from '../../../test/support/tracker';
+import { testStack } from '../../../test/support/stack';
 
 type Answer<T> = { data: T; error?: string; code?: string; next_cursor?: string | null };
 
@@ -311,7 +312,7 @@ describe('GET /changelog.xml', () => {
     const body = 'Fixed <script>alert("x")</script> & more.\n\nSecond paragraph.';
     const entry = (await publish(entryInput({ title: 'Tom & Jerry <b>', body }))).body.data;
 
-    const response = await fetch(`${inject('baseUrl')}/changelog.xml`);
+    const response = await fetch(`${testStack().baseUrl}/changelog.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
     expect(response.headers.get('cache-control')).toMatch(/max-age=\d+/);
@@ -325,7 +326,7 @@ describe('GET /changelog.xml', () => {
     expect(Date.parse(String(feed.updated))).not.toBeNaN();
     expect(feed.author).toMatchObject({ name: 'Hatchworks' });
     const links = [feed.link].flat() as Record<string, string>[];
-    const base = inject('baseUrl');
+    const base = testStack().baseUrl;
     expect(links).toContainEqual(
       expect.objectContaining({ '@rel': 'self', '@href': `${base}/changelog.xml` }),
     );

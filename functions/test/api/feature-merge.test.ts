@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { Feature, FeatureStats } from '@hatchworks/shared/schemas/features';
 import type { MergeStatus } from '@hatchworks/shared/schemas/merge';
 import type { NotificationList } from '@hatchworks/shared/schemas/notifications';
@@ -26,6 +25,7 @@ import {
   storedVotes,
   untilDone,
 } from '../../../test/support/merge';
+import { testStack } from '../../../test/support/stack';
 
 type Account = Awaited<ReturnType<typeof registerUser>>;
 
@@ -442,8 +442,8 @@ async function killMidway(mode: 'merge' | 'unmerge', fromId: string, intoId: str
     {
       env: {
         ...process.env,
-        TABLE_NAME: inject('tableName'),
-        DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+        TABLE_NAME: testStack().tableName,
+        DYNAMODB_ENDPOINT: testStack().dynamoEndpoint,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { api } from '../../../test/support/api';
+import { testStack } from '../../../test/support/stack';
 
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy'];
 
@@ -31,7 +31,7 @@ describe('unknown /api paths', () => {
 describe('the local site', () => {
   it('serves index.html for client routes, like the CloudFront function', async () => {
     for (const path of ['/', '/tracker/requests', '/about', '/feature-requests']) {
-      const response = await fetch(`${inject('baseUrl')}${path}`);
+      const response = await fetch(`${testStack().baseUrl}${path}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
       expect(await response.text()).toMatch(/<div id="root">/);
@@ -39,13 +39,13 @@ describe('the local site', () => {
   });
 
   it('answers a missing file with 404, not the SPA', async () => {
-    const response = await fetch(`${inject('baseUrl')}/assets/missing-file.js`);
+    const response = await fetch(`${testStack().baseUrl}/assets/missing-file.js`);
 
     expect(response.status).toBe(404);
   });
 
   it('serves the runtime config at /config.json', async () => {
-    const response = await fetch(`${inject('baseUrl')}/config.json`);
+    const response = await fetch(`${testStack().baseUrl}/config.json`);
 
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ apiBaseUrl: '/api' });
@@ -53,7 +53,7 @@ describe('the local site', () => {
 
   it('sends the security headers on pages, API answers and errors alike', async () => {
     for (const path of ['/', '/api/health', '/api/nope', '/config.json']) {
-      const response = await fetch(`${inject('baseUrl')}${path}`);
+      const response = await fetch(`${testStack().baseUrl}${path}`);
       for (const header of SECURITY_HEADERS)
         expect(response.headers.get(header), `${header} on ${path}`).toBeTruthy();
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, verifyHostedUser } from '../../../test/support/accounts';
 import { api } from '../../../test/support/api';
 import { decodePayload, signInWithIdp } from '../../../test/support/idp';
+import { testStack } from '../../../test/support/stack';
 
 const password = 'idp password 123';
 const freshEmail = () => `hosted-${randomUUID()}@example.test`;
@@ -17,7 +18,7 @@ describe('the local identity provider at /idp', () => {
     const answer = await api<{ auth: unknown }>('/config.json');
 
     expect(answer.body.auth).toEqual({
-      authority: `${inject('baseUrl')}/idp`,
+      authority: `${testStack().baseUrl}/idp`,
       clientId: 'hatchworks-web',
       audience: 'urn:hatchworks:api',
     });
@@ -28,7 +29,7 @@ describe('the local identity provider at /idp', () => {
 
     expect(header(tokens.accessToken)).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
     expect(decodePayload(tokens.accessToken)).toMatchObject({
-      iss: `${inject('baseUrl')}/idp`,
+      iss: `${testStack().baseUrl}/idp`,
       aud: 'urn:hatchworks:api',
       client_id: 'hatchworks-web',
       scope: 'openid profile email',
@@ -40,7 +41,7 @@ describe('the local identity provider at /idp', () => {
     const tokens = await signInWithIdp({ email: freshEmail(), password, signUp: {} });
     await verifyHostedUser(tokens.accessToken);
 
-    const renewed = await fetch(`${inject('baseUrl')}/idp/token`, {
+    const renewed = await fetch(`${testStack().baseUrl}/idp/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -61,7 +62,7 @@ describe('the local identity provider at /idp', () => {
     const email = freshEmail();
     const tokens = await signInWithIdp({ email, password, signUp: { name: 'Info Person' } });
 
-    const answer = await fetch(`${inject('baseUrl')}/idp/me`, {
+    const answer = await fetch(`${testStack().baseUrl}/idp/me`, {
       headers: bearer(tokens.accessToken),
     });
 
@@ -94,9 +95,9 @@ describe('the local identity provider at /idp', () => {
 
   it('serves its login page with the site security headers and no script', async () => {
     const authorize = await fetch(
-      `${inject('baseUrl')}/idp/auth?${new URLSearchParams({
+      `${testStack().baseUrl}/idp/auth?${new URLSearchParams({
         client_id: 'hatchworks-web',
-        redirect_uri: `${inject('baseUrl')}/auth/callback`,
+        redirect_uri: `${testStack().baseUrl}/auth/callback`,
         response_type: 'code',
         scope: 'openid profile email',
         code_challenge: 'x'.repeat(43),
@@ -110,7 +111,7 @@ describe('the local identity provider at /idp', () => {
       .join('; ');
 
     const login = await fetch(
-      new URL(authorize.headers.get('location') ?? '', inject('baseUrl')).href,
+      new URL(authorize.headers.get('location') ?? '', testStack().baseUrl).href,
       { headers: { cookie } },
     );
     const html = await login.text();
@@ -128,7 +129,7 @@ describe('the local identity provider at /idp', () => {
 
   it('signs the site out without asking and returns to the site origin', async () => {
     const tokens = await signInWithIdp({ email: freshEmail(), password, signUp: {} });
-    const baseUrl = inject('baseUrl');
+    const baseUrl = testStack().baseUrl;
 
     const confirm = await fetch(
       `${baseUrl}/idp/session/end?${new URLSearchParams({

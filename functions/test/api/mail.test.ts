@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkFromMail, mailbox, waitForMail, type Mail } from '../../../test/support/mail';
+import { testStack } from '../../../test/support/stack';
 
 const MAIL_KEYS = ['MAIL_TRANSPORT', 'SMTP_HOST', 'SMTP_PORT', 'MAIL_FROM', 'SITE_URL'] as const;
 const saved = Object.fromEntries(MAIL_KEYS.map((key) => [key, process.env[key]]));
@@ -16,12 +17,12 @@ async function mailModule() {
 const address = () => `mail-${randomUUID()}@example.test`;
 
 beforeAll(() => {
-  process.env.TABLE_NAME = inject('tableName');
+  process.env.TABLE_NAME = testStack().tableName;
   process.env.MAIL_TRANSPORT = 'smtp';
-  process.env.SMTP_HOST = inject('smtpHost');
-  process.env.SMTP_PORT = String(inject('smtpPort'));
+  process.env.SMTP_HOST = testStack().smtpHost;
+  process.env.SMTP_PORT = String(testStack().smtpPort);
   process.env.MAIL_FROM = 'Hatchworks <no-reply@hatchworks.local>';
-  process.env.SITE_URL = inject('baseUrl');
+  process.env.SITE_URL = testStack().baseUrl;
 });
 
 afterAll(() => {
@@ -56,11 +57,11 @@ describe('sendMail through the local SMTP sink', () => {
     expect(mail.to).toBe(to);
     expect(mail.subject).toBe('Verify your email address for Hatchworks');
     expect(mail.text).toContain('Hello Ada,');
-    expect(mail.text).toContain(`${inject('baseUrl')}/verify-email?token=tok_123-abc`);
-    expect(mail.html).toContain(`href="${inject('baseUrl')}/verify-email?token=tok_123-abc"`);
+    expect(mail.text).toContain(`${testStack().baseUrl}/verify-email?token=tok_123-abc`);
+    expect(mail.html).toContain(`href="${testStack().baseUrl}/verify-email?token=tok_123-abc"`);
     expect(new Date(mail.date).getTime()).toBeGreaterThanOrEqual(before.getTime());
     const url = linkFromMail(mail, '/verify-email');
-    expect(url.origin).toBe(inject('baseUrl'));
+    expect(url.origin).toBe(testStack().baseUrl);
     expect(url.searchParams.get('token')).toBe('tok_123-abc');
   });
 
@@ -108,7 +109,7 @@ describe('sendMail through the local SMTP sink', () => {
 describe('GET /_mail/messages.json', () => {
   it('answers a JSON array, never cached', async () => {
     // Act
-    const response = await fetch(`${inject('baseUrl')}/_mail/messages.json`);
+    const response = await fetch(`${testStack().baseUrl}/_mail/messages.json`);
     // Assess
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -122,7 +123,7 @@ describe('GET /_mail', () => {
     // Prepare
     const { sendMail } = await mailModule();
     const to = address();
-    const link = `${inject('baseUrl')}/reset-password?token=abc&next=%2F`;
+    const link = `${testStack().baseUrl}/reset-password?token=abc&next=%2F`;
     await sendMail({
       to,
       subject: '<script>alert("subject")</script>',
@@ -130,7 +131,7 @@ describe('GET /_mail', () => {
     });
     const mail = await waitForMail(to);
     // Act
-    const response = await fetch(`${inject('baseUrl')}/_mail`);
+    const response = await fetch(`${testStack().baseUrl}/_mail`);
     const page = await response.text();
     // Assess
     expect(response.status).toBe(200);
@@ -141,13 +142,13 @@ describe('GET /_mail', () => {
     expect(page).toContain('Hello &lt;b&gt;you&lt;/b&gt;,');
     expect(page).not.toMatch(/<script/i);
     expect(page).not.toContain('<b>you</b>');
-    const escapedLink = `${inject('baseUrl')}/reset-password?token=abc&amp;next=%2F`;
+    const escapedLink = `${testStack().baseUrl}/reset-password?token=abc&amp;next=%2F`;
     expect(page).toContain(`<a href="${escapedLink}" rel="noopener noreferrer">${escapedLink}</a>`);
   });
 
   it("carries the site's security headers and a CSP that allows no script at all", async () => {
     // Act
-    const response = await fetch(`${inject('baseUrl')}/_mail`);
+    const response = await fetch(`${testStack().baseUrl}/_mail`);
     // Assess
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");
@@ -161,8 +162,8 @@ describe('GET /_mail', () => {
 
   it('answers 405 to a POST and 404 below it', async () => {
     // Act
-    const post = await fetch(`${inject('baseUrl')}/_mail`, { method: 'POST' });
-    const below = await fetch(`${inject('baseUrl')}/_mail/nothing-here`);
+    const post = await fetch(`${testStack().baseUrl}/_mail`, { method: 'POST' });
+    const below = await fetch(`${testStack().baseUrl}/_mail/nothing-here`);
     // Assess
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
@@ -171,8 +172,8 @@ describe('GET /_mail', () => {
 
   it('leaves neighbouring SPA paths and /api alone', async () => {
     // Act
-    const spa = await fetch(`${inject('baseUrl')}/_mailbox`);
-    const api = await fetch(`${inject('baseUrl')}/api/_mail`);
+    const spa = await fetch(`${testStack().baseUrl}/_mailbox`);
+    const api = await fetch(`${testStack().baseUrl}/api/_mail`);
     // Assess: the SPA's index.html, and the API's JSON 404
     expect(spa.status).toBe(200);
     expect(await spa.text()).toContain('<div id="root">');

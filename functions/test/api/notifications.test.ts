@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import type {
   NotificationList,
@@ -20,6 +20,7 @@ import {
   submitSuggestion,
   vote as trackerVote,
 } from '../../../test/support/tracker';
+import { testStack } from '../../../test/support/stack';
 
 /**
  * Notifications: a change writes one event; the fan-out, fed by the table's stream,
@@ -244,7 +245,7 @@ describe('followers of the tracker', () => {
       (
         await client.db.send(
           new GetCommand({
-            TableName: inject('tableName'),
+            TableName: testStack().tableName,
             Key: keys.followerKeys.item(type, id, userId),
           }),
         )
@@ -272,7 +273,7 @@ describe('the notification list and reading', () => {
     const now = new Date();
     await client.db.send(
       new PutCommand({
-        TableName: inject('tableName'),
+        TableName: testStack().tableName,
         Item: {
           ...keys.followerKeys.item(subject.type, subject.id, person.user.id),
           user_id: person.user.id,
@@ -284,7 +285,7 @@ describe('the notification list and reading', () => {
       const at = new Date(now.getTime() + index);
       await client.db.send(
         new PutCommand({
-          TableName: inject('tableName'),
+          TableName: testStack().tableName,
           Item: events.notificationEventItem(
             { kind: 'status_changed', subject, actorId: 'someone', details: { status: 'planned' } },
             at,

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStreamPoller, type StreamPoller } from '../../../infra/local/src/stream-poller';
 import { api } from '../../../test/support/api';
 import { dataLayer, signUpOverHttp } from '../../../test/support/accounts';
 import { freshClientAddress } from '../../../test/support/client-addresses';
 import { linkFromMail, mailbox, waitForMail } from '../../../test/support/mail';
+import { testStack } from '../../../test/support/stack';
 
 /**
  * Account mails leave the request path: the route queues a `MAIL#` item, the table's stream
@@ -25,10 +26,10 @@ const register = (email: string) =>
 /** The mail function of this test process, against the stack's table and mail sink. */
 async function mailFunction() {
   process.env.MAIL_TRANSPORT = 'smtp';
-  process.env.SMTP_HOST = inject('smtpHost');
-  process.env.SMTP_PORT = String(inject('smtpPort'));
+  process.env.SMTP_HOST = testStack().smtpHost;
+  process.env.SMTP_PORT = String(testStack().smtpPort);
   process.env.MAIL_FROM = 'Hatchworks <no-reply@hatchworks.local>';
-  process.env.SITE_URL = inject('baseUrl');
+  process.env.SITE_URL = testStack().baseUrl;
   await dataLayer();
   return (await import('../../src/triggers/send-queued-mail')).handler;
 }
@@ -119,14 +120,14 @@ describe('the local stream poller (the event source mapping of the local stack)'
 
   beforeAll(async () => {
     client = new DynamoDBClient({
-      endpoint: inject('dynamoEndpoint'),
+      endpoint: testStack().dynamoEndpoint,
       region: 'us-east-1',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     });
     poller = await startStreamPoller({
       dynamo: client,
-      endpoint: inject('dynamoEndpoint'),
-      tableName: inject('tableName'),
+      endpoint: testStack().dynamoEndpoint,
+      tableName: testStack().tableName,
       idleMs: 20,
       consumers: [
         {
@@ -157,7 +158,7 @@ describe('the local stream poller (the event source mapping of the local stack)'
   it('hands its consumer only new items under its prefix, in order, and retries from a failed record', async () => {
     // Prepare
     const { client: data } = await dataLayer();
-    const table = inject('tableName');
+    const table = testStack().tableName;
     const keys = [`${prefix}a`, `${prefix}b`, `${prefix}c`];
     const put = (pk: string) =>
       data.db.send(new PutCommand({ TableName: table, Item: { PK: pk, SK: 'probe' } }));

@@ -1,12 +1,13 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, registerUser } from '../../../test/support/accounts';
 import { api } from '../../../test/support/api';
+import { testStack } from '../../../test/support/stack';
 
 /** Raises a user's token version in the table, as a password change or reset does. */
 async function raiseTokenVersion(userId: string): Promise<void> {
-  process.env.TABLE_NAME = inject('tableName');
-  process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+  process.env.TABLE_NAME = testStack().tableName;
+  process.env.DYNAMODB_ENDPOINT = testStack().dynamoEndpoint;
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const [{ db, tableName }, { userKeys }] = await Promise.all([
     import('@hatchworks/functions/data/client'),

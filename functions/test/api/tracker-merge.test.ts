@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MergeResult, MergeStatus } from '@hatchworks/shared/schemas/merge';
 import type { NotificationList } from '@hatchworks/shared/schemas/notifications';
 import type { ProjectSuggestion, TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
@@ -16,6 +16,7 @@ import {
   submitSuggestion,
   vote,
 } from '../../../test/support/tracker';
+import { testStack } from '../../../test/support/stack';
 
 /*
  * Merging tracker requests (and project suggestions) A into B over HTTP,
@@ -472,8 +473,8 @@ async function killMidway(mode: 'merge' | 'unmerge', fromId: string, intoId: str
     {
       env: {
         ...process.env,
-        TABLE_NAME: inject('tableName'),
-        DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+        TABLE_NAME: testStack().tableName,
+        DYNAMODB_ENDPOINT: testStack().dynamoEndpoint,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },

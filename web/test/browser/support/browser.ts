@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import './provided-context';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { testStack } from '../../../../test/support/stack';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -48,7 +48,7 @@ export interface OpenPageOptions {
 }
 
 /** The local stack's URL for a site path. */
-export const siteUrl = (path: string): string => new URL(path, inject('baseUrl')).href;
+export const siteUrl = (path: string): string => new URL(path, testStack().baseUrl).href;
 
 /**
  * Launches Chromium once for the calling test file and gives each test a fresh context (no
@@ -75,7 +75,7 @@ export function useBrowser() {
       if (!browser) throw new Error('Chromium is not running');
       const context = await browser.newContext({
         viewport: options.viewport ?? VIEWPORTS.desktop,
-        baseURL: inject('baseUrl'),
+        baseURL: testStack().baseUrl,
         bypassCSP: options.bypassCSP ?? false,
       });
       contexts.push(context);

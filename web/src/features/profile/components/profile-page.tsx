@@ -44,7 +44,7 @@ function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => void }) {
   );
 }
 
-/** `/profile` (spec 2): who you are, your eggs and stats, editing and account deletion. */
+/** `/profile`: who you are, your eggs and stats, editing and account deletion. */
 interface ProfilePageProps {
   /** The notification preferences, a section of the notifications feature composed in by the route. */
   preferences: ReactNode;
