@@ -85,3 +85,8 @@ export const EggAdjustmentResultSchema = z.object({
   new_balance: z.number().check(z.int()),
 });
 export type EggAdjustmentResult = z.infer<typeof EggAdjustmentResultSchema>;
+
+/** The `{id}` of `POST /api/admin/users/{id}/eggs`: the user whose balance changes. */
+export const EggAdjustmentParamsSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+});
