@@ -41,9 +41,10 @@ export interface RouteContract {
 }
 
 /** The names of a path template's variables: `'/a/{id}/b/{key}'` gives `'id' | 'key'`. */
-export type PathVariables<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
-  ? (Name extends `${infer Greedy}+` ? Greedy : Name) | PathVariables<Rest>
-  : never;
+export type PathVariables<Path extends string> =
+  Path extends `${string}{${infer Name}}${infer Rest}`
+    ? (Name extends `${infer Greedy}+` ? Greedy : Name) | PathVariables<Rest>
+    : never;
 
 /** The path of a route with its variables filled in, each URI-encoded. */
 export function routePath(

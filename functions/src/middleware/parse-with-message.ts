@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import { ValidationError } from '../lib/errors';
 
 /**
- * Parses a body whose rules have user-facing messages of their own (spec 5): the first problem's
+ * Parses a body whose rules have user-facing messages of their own: the first problem's
  * message becomes the error message, every problem stays in `details`.
  */
 export function parseWithMessage<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
