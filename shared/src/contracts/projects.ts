@@ -1,69 +1,10 @@
-import type { RouteContract } from '../contract';
-import { PageQuerySchema } from '../schemas/envelope';
-import {
-  GroupParamsSchema,
-  HomepageSchema,
-  ProjectGroupResponseSchema,
-  ProjectIdParamsSchema,
-  ProjectInputSchema,
-  ProjectListSchema,
-  ProjectSchema,
-} from '../schemas/projects';
-
-export const listProjects = {
-  id: 'ListProjects',
-  method: 'GET',
-  path: '/api/projects',
-  access: 'public',
-  query: PageQuerySchema,
-  data: ProjectListSchema,
-  page: true,
-} as const satisfies RouteContract;
-
-export const getHomepageProjects = {
-  id: 'GetHomepageProjects',
-  method: 'GET',
-  path: '/api/projects/homepage',
-  access: 'public',
-  data: HomepageSchema,
-} as const satisfies RouteContract;
-
-export const getProjectGroup = {
-  id: 'GetProjectGroup',
-  method: 'GET',
-  // API Gateway refuses differently named variables at one position, so `{key}` is a group key
-  // here and a project id on PUT and DELETE.
-  path: '/api/projects/{key}',
-  access: 'public',
-  params: GroupParamsSchema,
-  query: PageQuerySchema,
-  data: ProjectGroupResponseSchema,
-  page: true,
-} as const satisfies RouteContract;
-
-export const createProject = {
-  id: 'CreateProject',
-  method: 'POST',
-  path: '/api/projects',
-  access: 'admin',
-  body: ProjectInputSchema,
-  data: ProjectSchema,
-} as const satisfies RouteContract;
-
-export const updateProject = {
-  id: 'UpdateProject',
-  method: 'PUT',
-  path: '/api/projects/{key}',
-  access: 'admin',
-  params: ProjectIdParamsSchema,
-  body: ProjectInputSchema,
-  data: ProjectSchema,
-} as const satisfies RouteContract;
-
-export const deleteProject = {
-  id: 'DeleteProject',
-  method: 'DELETE',
-  path: '/api/projects/{key}',
-  access: 'admin',
-  params: ProjectIdParamsSchema,
-} as const satisfies RouteContract;
+/**
+ * Contracts of the projects operations, one module each so that a bundle keeps only the schemas of
+ * the operations it calls (a bundler keeps a module's every schema, used or not).
+ */
+export { listProjects } from './projects/list-projects';
+export { getHomepageProjects } from './projects/get-homepage-projects';
+export { getProjectGroup } from './projects/get-project-group';
+export { createProject } from './projects/create-project';
+export { updateProject } from './projects/update-project';
+export { deleteProject } from './projects/delete-project';

@@ -1,12 +1,5 @@
-import type { RouteContract } from '../contract';
-import { RoadmapQuerySchema, RoadmapSchema } from '../schemas/roadmap';
-
-/** The public roadmap: tracker items by status column, optionally of one project. */
-export const getRoadmap = {
-  id: 'GetRoadmap',
-  method: 'GET',
-  path: '/api/roadmap',
-  access: 'public',
-  query: RoadmapQuerySchema,
-  data: RoadmapSchema,
-} as const satisfies RouteContract;
+/**
+ * Contracts of the roadmap operations, one module each so that a bundle keeps only the schemas of
+ * the operations it calls (a bundler keeps a module's every schema, used or not).
+ */
+export { getRoadmap } from './roadmap/get-roadmap';

@@ -1,12 +1,5 @@
-import type { RouteContract } from '../contract';
-import { SimilarListSchema, SimilarQuerySchema } from '../schemas/search-similar';
-
-/** Existing requests similar to a title being typed. */
-export const searchSimilar = {
-  id: 'SearchSimilar',
-  method: 'GET',
-  path: '/api/search/similar',
-  access: 'public',
-  query: SimilarQuerySchema,
-  data: SimilarListSchema,
-} as const satisfies RouteContract;
+/**
+ * Contracts of the search operations, one module each so that a bundle keeps only the schemas of
+ * the operations it calls (a bundler keeps a module's every schema, used or not).
+ */
+export { searchSimilar } from './search/search-similar';

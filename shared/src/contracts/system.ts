@@ -1,18 +1,6 @@
-import type { RouteContract } from '../contract';
-import { HealthSchema } from '../schemas/health';
-
-export const getHealth = {
-  id: 'GetHealth',
-  method: 'GET',
-  path: '/api/health',
-  access: 'public',
-  data: HealthSchema,
-} as const satisfies RouteContract;
-
-/** Answers every unknown `/api/*` path with 404. */
-export const notFound = {
-  id: 'NotFound',
-  method: 'ANY',
-  path: '/api/{proxy+}',
-  access: 'public',
-} as const satisfies RouteContract;
+/**
+ * Contracts of the system operations, one module each so that a bundle keeps only the schemas of
+ * the operations it calls (a bundler keeps a module's every schema, used or not).
+ */
+export { getHealth } from './system/get-health';
+export { notFound } from './system/not-found';

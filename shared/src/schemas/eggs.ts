@@ -1,12 +1,7 @@
 import * as z from '../zod';
 import { FEATURE_STATUSES } from './features';
 
-/** Answer of `POST /api/user/claim-daily-eggs` (spec 3). */
-export const DailyClaimResultSchema = z.object({
-  eggs_earned: z.number().check(z.int()),
-  new_balance: z.number().check(z.int()),
-});
-export type DailyClaimResult = z.infer<typeof DailyClaimResultSchema>;
+export { DailyClaimResultSchema, type DailyClaimResult } from './daily-claim';
 
 export const LEDGER_KINDS = [
   'welcome',

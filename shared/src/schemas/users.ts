@@ -204,7 +204,3 @@ export const ResendVerificationBodySchema = z.optional(ResendVerificationInputSc
 
 /** Body of `POST /api/auth0/verify-user`: optional. */
 export const VerifyUserBodySchema = z.optional(VerifyUserInputSchema);
-
-/** One page of users (admins). */
-export const UserListSchema = z.object({ users: z.array(UserSchema) });
-export type UserList = z.infer<typeof UserListSchema>;

@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { FeatureSchema } from '@hatchworks/shared/schemas/features';
-import { apiRequest } from '../../../lib/api-client';
-
-const FeatureEnvelope = successEnvelope(FeatureSchema);
+import { getFeature } from '@hatchworks/shared/contracts/features';
+import { api } from '../../../lib/api-client';
 
 /** The message when a feature request cannot be read. */
 export const GET_FEATURE_FAILED = 'Failed to fetch the feature request';
 
 /**
- * `GET /api/features/{id}` (issue 12: the request's own page), under 'features' so a vote or a
+ * `GET /api/features/{id}` (the request's own page), under 'features' so a vote or a
  * moderation reloads it. Pending and rejected requests answer their author and admins only, so it
  * is keyed by the viewer.
  */
@@ -18,8 +15,8 @@ export const featureQueryOptions = (id: string, viewerId: string | null) =>
     queryKey: ['features', 'detail', id, viewerId],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(`/features/${encodeURIComponent(id)}`, {
-          schema: FeatureEnvelope,
+        await api(getFeature, {
+          params: { id },
           fallbackMessage: GET_FEATURE_FAILED,
           signal,
         })

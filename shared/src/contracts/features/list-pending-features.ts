@@ -1,0 +1,12 @@
+import type { RouteContract } from '../../contract';
+import { FeatureListSchema, PendingFeatureListQuerySchema } from '../../schemas/features';
+
+export const listPendingFeatures = {
+  id: 'ListPendingFeatures',
+  method: 'GET',
+  path: '/api/admin/features/pending',
+  access: 'admin',
+  query: PendingFeatureListQuerySchema,
+  data: FeatureListSchema,
+  page: true,
+} as const satisfies RouteContract;
