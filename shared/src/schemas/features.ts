@@ -238,6 +238,3 @@ export const BulkApproveResultSchema = z.object({
   failed: z.array(z.object({ id: z.string(), error: z.string() })),
 });
 export type BulkApproveResult = z.infer<typeof BulkApproveResultSchema>;
-
-/** Query of the pending list (admins): the list's filters but the status, which is `pending`. */
-export const PendingFeatureListQuerySchema = z.omit(FeatureListQuerySchema, { status: true });

@@ -1,5 +1,6 @@
 import type { RouteContract } from '../../contract';
-import { FeatureListSchema, PendingFeatureListQuerySchema } from '../../schemas/features';
+import { FeatureListSchema } from '../../schemas/features';
+import { PendingFeatureListQuerySchema } from '../../schemas/pending-features';
 
 export const listPendingFeatures = {
   id: 'ListPendingFeatures',
