@@ -5,7 +5,7 @@ import type { HandlerResult } from '../../middleware/response';
 import { mergeFeature as route } from '@hatchworks/shared/contracts/features';
 
 /**
- * `POST /api/admin/features/{id}/merge` (issue 13): merges request `{id}` into `into_id`, or
+ * `POST /api/admin/features/{id}/merge`: merges request `{id}` into `into_id`, or
  * resumes that merge. 200 when it is done, 202 when steps remain (POST again to go on).
  */
 export const handler = authHandler({

@@ -6,7 +6,7 @@ import type { HandlerResult } from '../../middleware/response';
 import { trackerMerge as route } from '@hatchworks/shared/contracts/tracker';
 
 /**
- * `POST /api/admin/tracker/merges` (issue 13): one route for merging tracker requests and project
+ * `POST /api/admin/tracker/merges`: one route for merging tracker requests and project
  * suggestions (the AWS stack's resource budget allows few routes): `action` `merge` starts or
  * resumes merging `from_id` into `into_id`, `unmerge` undoes it within 30 days, `status` answers
  * where it stands. 200 when done, 202 when steps remain (POST again, the same body).
