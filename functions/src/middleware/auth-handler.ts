@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import { httpHandler, type RouteSpec } from './http-handler';
+import type { RouteContract } from '@hatchworks/shared/contract';
+import { httpHandler, type ContractSchema, type RouteSpec } from './http-handler';
 import { identify } from './identify';
 
 /**
@@ -8,10 +9,11 @@ import { identify } from './identify';
  * user lookup, which public routes without it leave out of their bundles.
  */
 export function authHandler<
-  BodySchema extends z.ZodMiniType | undefined = undefined,
-  QuerySchema extends z.ZodMiniType | undefined = undefined,
-  ParamsSchema extends z.ZodMiniType | undefined = undefined,
+  Route extends RouteContract | undefined = undefined,
+  BodySchema extends z.ZodMiniType | undefined = ContractSchema<Route, 'body'>,
+  QuerySchema extends z.ZodMiniType | undefined = ContractSchema<Route, 'query'>,
+  ParamsSchema extends z.ZodMiniType | undefined = ContractSchema<Route, 'params'>,
   Data = unknown,
->(spec: RouteSpec<BodySchema, QuerySchema, ParamsSchema, Data>) {
+>(spec: RouteSpec<Route, BodySchema, QuerySchema, ParamsSchema, Data>) {
   return httpHandler({ ...spec, identify });
 }

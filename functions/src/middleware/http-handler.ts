@@ -8,6 +8,7 @@ import type {
 } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { LIMITS } from '@hatchworks/shared/constants';
+import type { RouteContract } from '@hatchworks/shared/contract';
 import type { FieldError } from '@hatchworks/shared/schemas/envelope';
 import { AppError, ValidationError } from '../lib/errors';
 import { logger, withLogFields } from '../lib/logger';
@@ -16,6 +17,7 @@ import { UnauthorizedError } from '../lib/errors';
 import { accessGuard, type Caller, type CallerContext, type Identify } from './access';
 import { errorHandler } from './error-handler';
 import { originLock } from './origin-lock';
+import { parseWithMessage } from './parse-with-message';
 import {
   isHandlerResult,
   isRawResult,
@@ -27,6 +29,13 @@ import {
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
 type SchemaOutput<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
+
+/** A contract's schema of one part of the request, or `undefined` where it has none. */
+export type ContractSchema<R, Part extends 'body' | 'query' | 'params'> = R extends {
+  readonly [P in Part]: infer S extends z.ZodMiniType;
+}
+  ? S
+  : undefined;
 
 /** What a route's handler receives: the validated body, query and path parameters. */
 export interface RouteRequest<Body, Query, Params> {
@@ -42,11 +51,19 @@ export interface RouteRequest<Body, Query, Params> {
 }
 
 export interface RouteSpec<
+  Route extends RouteContract | undefined,
   BodySchema extends z.ZodMiniType | undefined,
   QuerySchema extends z.ZodMiniType | undefined,
   ParamsSchema extends z.ZodMiniType | undefined,
   Data,
 > {
+  /**
+   * The operation's contract (shared/src/contracts): its body, query and path schemas validate
+   * the request, and a refused body of a route with `bodyMessages` answers the first problem's
+   * message.
+   */
+  readonly route?: Route;
+  /** In place of the contract's schema: a body the handler reads itself (say why). */
   readonly body?: BodySchema;
   readonly query?: QuerySchema;
   readonly params?: ParamsSchema;
@@ -161,11 +178,27 @@ function parsePart(schema: z.ZodMiniType | undefined, value: unknown, location: 
  * envelope `{success: true, data}` (plus `next_cursor` for pages).
  */
 export function httpHandler<
-  BodySchema extends z.ZodMiniType | undefined = undefined,
-  QuerySchema extends z.ZodMiniType | undefined = undefined,
-  ParamsSchema extends z.ZodMiniType | undefined = undefined,
+  Route extends RouteContract | undefined = undefined,
+  BodySchema extends z.ZodMiniType | undefined = ContractSchema<Route, 'body'>,
+  QuerySchema extends z.ZodMiniType | undefined = ContractSchema<Route, 'query'>,
+  ParamsSchema extends z.ZodMiniType | undefined = ContractSchema<Route, 'params'>,
   Data = unknown,
->(spec: RouteSpec<BodySchema, QuerySchema, ParamsSchema, Data>) {
+>(spec: RouteSpec<Route, BodySchema, QuerySchema, ParamsSchema, Data>) {
+  const bodySchema = spec.body ?? spec.route?.body;
+  const querySchema = spec.query ?? spec.route?.query;
+  const paramsSchema = spec.params ?? spec.route?.params;
+  const bodyMessages = spec.body === undefined && spec.route?.bodyMessages === true;
+  /**
+   * Body, query and path parameters, in that order; a body with messages of its own is checked
+   * last, as `{}` when there is none, and its first problem's message is the error message.
+   */
+  const parse = (event: Event) => {
+    const body = bodyMessages ? undefined : parsePart(bodySchema, event.body, 'body');
+    const query = parsePart(querySchema, event.queryStringParameters ?? {}, 'query');
+    const params = parsePart(paramsSchema, event.pathParameters ?? {}, 'path');
+    if (!bodyMessages || !bodySchema) return { body, query, params };
+    return { body: parseWithMessage(bodySchema, event.body), query, params };
+  };
   const base = async (event: Event, context: CallerContext): Promise<Result> => {
     const caller = context.caller ?? (async (): Promise<Caller> => ({}));
     const request = {
@@ -175,9 +208,7 @@ export function httpHandler<
         if (!user) throw new UnauthorizedError();
         return user;
       },
-      body: parsePart(spec.body, event.body, 'body'),
-      query: parsePart(spec.query, event.queryStringParameters ?? {}, 'query'),
-      params: parsePart(spec.params, event.pathParameters ?? {}, 'path'),
+      ...parse(event),
       event,
       context,
     } as RouteRequest<

@@ -170,3 +170,6 @@ export function parseAnnounce(
     ? { type: type as SubjectType, id }
     : undefined;
 }
+
+/** The answer of `DELETE /api/changelog/{id}`. */
+export const ChangelogDeletedSchema = z.object({ deleted: z.boolean(), id: z.string() });

@@ -127,3 +127,11 @@ export type CommentEdit = z.input<typeof CommentEditSchema>;
 export const CommentIdParamsSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(COMMENT_LIMITS.idMax)),
 });
+
+/** The `{id}` of a subject's comment routes (a feature, tracker request or suggestion). */
+export const CommentSubjectParamsSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+});
+
+/** The answer of `DELETE /api/comments/{id}`. */
+export const CommentDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });

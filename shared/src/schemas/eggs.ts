@@ -1,12 +1,7 @@
 import * as z from '../zod';
 import { FEATURE_STATUSES } from './features';
 
-/** Answer of `POST /api/user/claim-daily-eggs`. */
-export const DailyClaimResultSchema = z.object({
-  eggs_earned: z.number().check(z.int()),
-  new_balance: z.number().check(z.int()),
-});
-export type DailyClaimResult = z.infer<typeof DailyClaimResultSchema>;
+export { DailyClaimResultSchema, type DailyClaimResult } from './daily-claim';
 
 export const LEDGER_KINDS = [
   'welcome',
@@ -85,3 +80,8 @@ export const EggAdjustmentResultSchema = z.object({
   new_balance: z.number().check(z.int()),
 });
 export type EggAdjustmentResult = z.infer<typeof EggAdjustmentResultSchema>;
+
+/** The `{id}` of `POST /api/admin/users/{id}/eggs`: the user whose balance changes. */
+export const EggAdjustmentParamsSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+});

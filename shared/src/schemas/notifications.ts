@@ -121,3 +121,11 @@ export const UnsubscribeInputSchema = z.object({
 export const UNSUBSCRIBE_MESSAGES = {
   invalid: 'This unsubscribe link is not valid.',
 } as const;
+
+/** The query of the one-click unsubscribe: the mail's `List-Unsubscribe` URL carries the token. */
+export const UnsubscribeQuerySchema = z.object({
+  token: z.optional(z.string().check(z.maxLength(512))),
+});
+
+/** The answer of the unsubscribe. */
+export const UnsubscribeResultSchema = z.object({ unsubscribed: z.boolean() });

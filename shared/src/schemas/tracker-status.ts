@@ -81,3 +81,14 @@ export type TrackerStatusChange = z.output<typeof TrackerStatusChangeInputSchema
 export const TrackerIdParamsSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(TRACKER_LIMITS.idMax)),
 });
+
+/** The answer of the two status routes: the item's status fields after the change. */
+export const TrackerStatusResultSchema = z.object({
+  subject_type: z.enum(['tracker_request', 'tracker_suggestion']),
+  id: z.string(),
+  status: z.enum(TRACKER_STATUSES),
+  status_changed_at: z.string(),
+  status_note: z.nullable(z.string()),
+  completed_at: z.nullable(z.string()),
+});
+export type TrackerStatusResult = z.infer<typeof TrackerStatusResultSchema>;

@@ -198,3 +198,9 @@ export const VerifyUserInputSchema = z.object({
   nickname: z.optional(z.string().check(z.maxLength(200))),
 });
 export type VerifyUserInput = z.input<typeof VerifyUserInputSchema>;
+
+/** Body of `POST /api/auth/resend-verification`: none for a signed-in caller's own address. */
+export const ResendVerificationBodySchema = z.optional(ResendVerificationInputSchema);
+
+/** Body of `POST /api/auth0/verify-user`: optional. */
+export const VerifyUserBodySchema = z.optional(VerifyUserInputSchema);

@@ -1,5 +1,11 @@
 import { TIMING } from '@hatchworks/shared/constants';
-import { ErrorEnvelopeSchema } from '@hatchworks/shared/schemas/envelope';
+import { routePath, type PathVariables, type RouteContract } from '@hatchworks/shared/contract';
+import {
+  ErrorEnvelopeSchema,
+  pageEnvelope,
+  successEnvelope,
+} from '@hatchworks/shared/schemas/envelope';
+import * as z from '@hatchworks/shared/zod';
 import { mapHttpError, networkError, timeoutError, unexpectedResponseError } from './api-error';
 
 /** Anything with zod's `safeParse`, so callers pass the shared schemas directly. */
@@ -8,7 +14,7 @@ export interface ResponseSchema<T> {
 }
 
 /**
- * Supplies the bearer token of the signed-in user. The auth provider registers one with
+ * Supplies the bearer token of the signed-in user: the app registers one at start-up with
  * {@link setAccessTokenProvider}; until then every call goes out without a token.
  */
 export type AccessTokenProvider = () => Promise<string | null | undefined>;
@@ -38,7 +44,7 @@ export interface ApiRequestOptions<T> {
   body?: unknown;
   /** Schema of the whole success envelope, e.g. `successEnvelope(HomepageSchema)`. */
   schema: ResponseSchema<T>;
-  /** Shown when a 2xx answer does not match `schema` (the operation's fallback message). */
+  /** Shown when a 2xx answer does not match `schema` (the screen's fallback message). */
   fallbackMessage: string;
   /** Cancels the call, e.g. TanStack Query's signal when a query is dropped. */
   signal?: AbortSignal;
@@ -48,7 +54,7 @@ export interface ApiRequestOptions<T> {
   headers?: Readonly<Record<string, string>>;
 }
 
-/** A failing token fetch must not stop the call: it goes out anonymously. */
+/** A failing token fetch does not stop the call: it goes out anonymously. */
 async function bearerToken(): Promise<string | undefined> {
   if (!accessTokenProvider) return undefined;
   try {
@@ -121,4 +127,75 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     failure.success ? failure.data.error : options.fallbackMessage,
     parsed.error,
   );
+}
+
+type Output<S> = S extends z.ZodMiniType ? z.output<S> : unknown;
+
+/** The success envelope of a route: its `data`, and `next_cursor` on a page. */
+export type Answer<R extends RouteContract> = R extends { readonly page: true }
+  ? { success: true; data: Output<R['data']>; next_cursor: string | null }
+  : { success: true; data: Output<R['data']> };
+
+/** The path variables of a route, required when its path has any. */
+type ParamsOf<R extends RouteContract> = [PathVariables<R['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: Readonly<Record<PathVariables<R['path']>, string>> };
+
+/** The body of a route as its schema takes it, required unless the schema allows none. */
+type BodyOf<R extends RouteContract> = R extends { readonly body: infer S extends z.ZodMiniType }
+  ? undefined extends z.input<S>
+    ? { body?: z.input<S> }
+    : { body: z.input<S> }
+  : { body?: undefined };
+
+/** The query parameters a route reads. */
+type QueryOf<R extends RouteContract> = R extends { readonly query: infer S extends z.ZodMiniType }
+  ? { query?: { readonly [K in keyof z.input<S>]?: string | number | boolean | undefined } }
+  : { query?: undefined };
+
+/** One call of a route: its path variables, query and body, and how to call it. */
+export type ApiCall<R extends RouteContract, T> = ParamsOf<R> &
+  BodyOf<R> &
+  QueryOf<R> &
+  Omit<ApiRequestOptions<T>, 'method' | 'query' | 'body' | 'schema'> & {
+    /** A schema of the envelope in place of the route's own (e.g. a lenient one for a picker). */
+    schema?: ResponseSchema<T>;
+  };
+
+const answerSchemas = new WeakMap<RouteContract, ResponseSchema<unknown>>();
+
+/** The envelope schema of a route's answer, built once per route. */
+function answerSchema(route: RouteContract): ResponseSchema<unknown> {
+  let schema = answerSchemas.get(route);
+  if (!schema) {
+    const data = route.data ?? z.unknown();
+    schema = route.page ? pageEnvelope(data) : successEnvelope(data);
+    answerSchemas.set(route, schema);
+  }
+  return schema;
+}
+
+/**
+ * Calls one API operation by its contract (`@hatchworks/shared/contracts/<domain>`): the path
+ * comes from the route with its variables filled in and encoded, and the answer is checked
+ * against the route's data schema, e.g. `api(voteFeature, { body, fallbackMessage })`.
+ */
+export function api<R extends RouteContract, T = Answer<R>>(
+  route: R,
+  call: ApiCall<R, T>,
+): Promise<T> {
+  const { params, body, query, schema, ...options } = call as ApiCall<RouteContract, T> & {
+    params?: Readonly<Record<string, string>>;
+    body?: unknown;
+    query?: ApiRequestOptions<T>['query'];
+  };
+  // Paths in the contract carry the API's own prefix; the configured base URL stands for it.
+  const path = routePath(route, params).replace(/^\/api(?=\/)/, '');
+  return apiRequest(path, {
+    ...options,
+    method: route.method as ApiRequestOptions<T>['method'],
+    query,
+    body,
+    schema: schema ?? (answerSchema(route) as ResponseSchema<T>),
+  });
 }

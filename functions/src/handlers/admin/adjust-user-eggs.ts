@@ -1,15 +1,11 @@
-import * as z from '@hatchworks/shared/zod';
-import {
-  EggAdjustmentInputSchema,
-  type EggAdjustmentResult,
-} from '@hatchworks/shared/schemas/eggs';
+import { type EggAdjustmentResult } from '@hatchworks/shared/schemas/eggs';
 import { adjustEggs } from '../../data/eggs-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { idempotencyKey } from '../../middleware/idempotency-key';
+import { adjustUserEggs as route } from '@hatchworks/shared/contracts/eggs';
 
 export const handler = authHandler({
-  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
-  body: EggAdjustmentInputSchema,
+  route,
   handler: async ({ event, params, body, user }): Promise<EggAdjustmentResult> => {
     const key = idempotencyKey(event);
     return adjustEggs(

@@ -1,15 +1,13 @@
-import {
-  BulkApproveInputSchema,
-  type BulkApproveResult,
-} from '@hatchworks/shared/schemas/features';
+import { type BulkApproveResult } from '@hatchworks/shared/schemas/features';
 import { replayed, storeOutcome, type CallerIdempotency } from '../../data/caller-idempotency';
 import { changeFeatureStatus } from '../../data/feature-moderation';
 import { AppError } from '../../lib/errors';
 import { authHandler } from '../../middleware/auth-handler';
 import { idempotencyKey } from '../../middleware/idempotency-key';
+import { bulkApproveFeatures as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({
-  body: BulkApproveInputSchema,
+  route,
   handler: async ({ event, body, user }): Promise<BulkApproveResult> => {
     const ids = [...new Set(body.feature_ids)];
     const key = idempotencyKey(event);

@@ -1,7 +1,9 @@
 import { readCounters } from '../../data/users-repository';
 import { authHandler } from '../../middleware/auth-handler';
+import { getAdminStats as route } from '@hatchworks/shared/contracts/accounts';
 
 export const handler = authHandler({
+  route,
   handler: async () => {
     const counters = await readCounters();
     return { users: { total: counters.users }, projects: { total: counters.projects } };

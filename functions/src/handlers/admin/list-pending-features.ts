@@ -1,11 +1,11 @@
-import * as z from '@hatchworks/shared/zod';
-import { FeatureListQuerySchema, type FeatureList } from '@hatchworks/shared/schemas/features';
+import { type FeatureList } from '@hatchworks/shared/schemas/features';
 import { listFeatures } from '../../data/features-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { page } from '../../middleware/response';
+import { listPendingFeatures as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({
-  query: z.omit(FeatureListQuerySchema, { status: true }),
+  route,
   handler: async ({ query }) => {
     const result = await listFeatures({
       status: 'pending',

@@ -1,9 +1,4 @@
-import {
-  TRACKER_MERGE_MESSAGES,
-  TrackerMergeInputSchema,
-  type MergeResult,
-} from '@hatchworks/shared/schemas/merge';
-import * as z from '@hatchworks/shared/zod';
+import { TRACKER_MERGE_MESSAGES, type MergeResult } from '@hatchworks/shared/schemas/merge';
 import {
   mergeTracker,
   readTrackerMergeStatus,
@@ -11,8 +6,8 @@ import {
 } from '../../modules/votable/tracker-kind';
 import { ValidationError } from '../../lib/errors';
 import { authHandler } from '../../middleware/auth-handler';
-import { parseWithMessage } from '../../middleware/parse-with-message';
 import type { HandlerResult } from '../../middleware/response';
+import { trackerMerge as route } from '@hatchworks/shared/contracts/tracker';
 
 /**
  * `POST /api/admin/tracker/merges`: one route for merging tracker requests and project
@@ -21,9 +16,8 @@ import type { HandlerResult } from '../../middleware/response';
  * where it stands. 200 when done, 202 when steps remain (POST again, the same body).
  */
 export const handler = authHandler({
-  body: z.unknown(),
-  handler: async ({ body: raw, user }): Promise<HandlerResult<MergeResult>> => {
-    const body = parseWithMessage(TrackerMergeInputSchema, raw);
+  route,
+  handler: async ({ body, user }): Promise<HandlerResult<MergeResult>> => {
     if (body.action === 'status') {
       return {
         kind: 'result',

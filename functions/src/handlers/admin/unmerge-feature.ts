@@ -1,15 +1,15 @@
-import { FeatureIdParamsSchema } from '@hatchworks/shared/schemas/features';
 import type { MergeResult } from '@hatchworks/shared/schemas/merge';
 import { unmergeFeature } from '../../modules/votable/feature-kind';
 import { authHandler } from '../../middleware/auth-handler';
 import type { HandlerResult } from '../../middleware/response';
+import { unmergeFeature as route } from '@hatchworks/shared/contracts/features';
 
 /**
  * `POST /api/admin/features/{id}/unmerge`: undoes the merge of request `{id}` within
  * 30 days, or resumes undoing it. 200 when it is done, 202 when steps remain (POST again).
  */
 export const handler = authHandler({
-  params: FeatureIdParamsSchema,
+  route,
   handler: async ({ params, user }): Promise<HandlerResult<MergeResult>> => {
     const admin = await user();
     const run = await unmergeFeature(params.id, admin.id);

@@ -1,15 +1,11 @@
-import {
-  FeatureIdParamsSchema,
-  StatusChangeInputSchema,
-  type Feature,
-} from '@hatchworks/shared/schemas/features';
+import { type Feature } from '@hatchworks/shared/schemas/features';
 import { changeFeatureStatus } from '../../data/feature-moderation';
 import { authHandler } from '../../middleware/auth-handler';
 import { idempotencyKey } from '../../middleware/idempotency-key';
+import { updateFeatureStatus as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({
-  params: FeatureIdParamsSchema,
-  body: StatusChangeInputSchema,
+  route,
   handler: async ({ event, params, body, user }): Promise<Feature> => {
     const key = idempotencyKey(event);
     const actorId = (await user()).id;

@@ -1,8 +1,4 @@
-import {
-  ACCOUNT_MESSAGES,
-  PasswordResetConfirmInputSchema,
-  type PasswordResetResult,
-} from '@hatchworks/shared/schemas/users';
+import { ACCOUNT_MESSAGES, type PasswordResetResult } from '@hatchworks/shared/schemas/users';
 import { isLiveOneTimeToken, setPassword } from '../../data/credentials-repository';
 import { proveEmail } from '../../data/email-verification';
 import { dropUnprovenIdentities, getUserById, toApiUser } from '../../data/users-repository';
@@ -12,6 +8,7 @@ import { readToken } from '../../lib/one-time-token';
 import { hashPassword } from '../../lib/passwords';
 import { httpHandler } from '../../middleware/http-handler';
 import { withMessage } from '../../middleware/response';
+import { confirmPasswordReset as route } from '@hatchworks/shared/contracts/accounts';
 
 const invalidLink = () =>
   new ValidationError(
@@ -27,7 +24,7 @@ const invalidLink = () =>
  * unlinked first: they were never proven to be the owner's.
  */
 export const handler = httpHandler({
-  body: PasswordResetConfirmInputSchema,
+  route,
   handler: async ({ body }) => {
     const token = readToken(body.token);
     if (!token || !(await isLiveOneTimeToken(token.userId, 'reset-password', token.hash))) {

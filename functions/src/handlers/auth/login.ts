@@ -1,8 +1,4 @@
-import {
-  ACCOUNT_MESSAGES,
-  LoginInputSchema,
-  type AuthResult,
-} from '@hatchworks/shared/schemas/users';
+import { ACCOUNT_MESSAGES, type AuthResult } from '@hatchworks/shared/schemas/users';
 import { toApiUser } from '../../data/users-repository';
 import { inMinutes } from '../../domain/account-limits';
 import { passwordSignIn } from '../../domain/password-sign-in';
@@ -10,11 +6,12 @@ import { clientIp } from '../../lib/client-ip';
 import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../../lib/errors';
 import { signOwnToken } from '../../lib/tokens';
 import { httpHandler } from '../../middleware/http-handler';
+import { login as route } from '@hatchworks/shared/contracts/accounts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export const handler = httpHandler({
-  body: LoginInputSchema,
+  route,
   handler: async ({ body, event }): Promise<AuthResult> => {
     const outcome = await passwordSignIn(body.email, body.password, clientIp(event));
     switch (outcome.kind) {

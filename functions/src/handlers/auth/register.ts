@@ -1,8 +1,4 @@
-import {
-  ACCOUNT_MESSAGES,
-  RegisterInputSchema,
-  type RegisterResult,
-} from '@hatchworks/shared/schemas/users';
+import { ACCOUNT_MESSAGES, type RegisterResult } from '@hatchworks/shared/schemas/users';
 import { createUser } from '../../data/user-creation';
 import { toApiUser } from '../../data/users-repository';
 import { takeRegistrationSlot } from '../../domain/account-limits';
@@ -11,6 +7,7 @@ import { clientIp } from '../../lib/client-ip';
 import { hashPassword } from '../../lib/passwords';
 import { httpHandler } from '../../middleware/http-handler';
 import { created } from '../../middleware/response';
+import { register as route } from '@hatchworks/shared/contracts/accounts';
 
 /**
  * Creates an account whose email is not proven yet: no eggs and no token until the link mailed
@@ -18,7 +15,7 @@ import { created } from '../../middleware/response';
  * queued in the account's own transaction and sent by the mail function a moment later.
  */
 export const handler = httpHandler({
-  body: RegisterInputSchema,
+  route,
   handler: async ({ body, event }) => {
     await takeRegistrationSlot(clientIp(event), body.email);
     const outcome = await createUser({

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, PasswordResetInputSchema } from '@hatchworks/shared/schemas/users';
+import { ACCOUNT_MESSAGES } from '@hatchworks/shared/schemas/users';
 import { queueMail } from '../../data/mail-queue';
 import { getUserByEmail } from '../../data/users-repository';
 import { takeMailSlot } from '../../domain/account-limits';
@@ -6,6 +6,7 @@ import { clientIp } from '../../lib/client-ip';
 import { answerNoSoonerThan } from '../../lib/even-timing';
 import { httpHandler } from '../../middleware/http-handler';
 import { accepted } from '../../middleware/response';
+import { requestPasswordReset as route } from '@hatchworks/shared/contracts/accounts';
 
 /**
  * Queues a mail with a one-time password-reset link, valid one hour, to the account with this
@@ -13,7 +14,7 @@ import { accepted } from '../../middleware/response';
  * address has an account.
  */
 export const handler = httpHandler({
-  body: PasswordResetInputSchema,
+  route,
   handler: async ({ body, event }) => {
     const startedAt = Date.now();
     await takeMailSlot('reset', clientIp(event), body.email);

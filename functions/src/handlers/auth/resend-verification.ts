@@ -1,5 +1,4 @@
-import * as z from '@hatchworks/shared/zod';
-import { ACCOUNT_MESSAGES, ResendVerificationInputSchema } from '@hatchworks/shared/schemas/users';
+import { ACCOUNT_MESSAGES } from '@hatchworks/shared/schemas/users';
 import { queueMail } from '../../data/mail-queue';
 import { getUserByEmail } from '../../data/users-repository';
 import { takeMailSlot } from '../../domain/account-limits';
@@ -8,6 +7,7 @@ import { answerNoSoonerThan } from '../../lib/even-timing';
 import { ValidationError } from '../../lib/errors';
 import { authHandler } from '../../middleware/auth-handler';
 import { accepted } from '../../middleware/response';
+import { resendVerification as route } from '@hatchworks/shared/contracts/accounts';
 
 /**
  * Queues a mail with a new verification link (voiding the last one) to an account whose email is
@@ -16,7 +16,7 @@ import { accepted } from '../../middleware/response';
  * signed-in caller may leave the body out to get it at their own address.
  */
 export const handler = authHandler({
-  body: z.optional(ResendVerificationInputSchema),
+  route,
   handler: async ({ body, event, caller }) => {
     const startedAt = Date.now();
     const email = body?.email ?? (await caller()).user?.email;

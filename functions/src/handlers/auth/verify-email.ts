@@ -1,8 +1,4 @@
-import {
-  ACCOUNT_MESSAGES,
-  VerifyEmailInputSchema,
-  type VerifyEmailResult,
-} from '@hatchworks/shared/schemas/users';
+import { ACCOUNT_MESSAGES, type VerifyEmailResult } from '@hatchworks/shared/schemas/users';
 import { isLiveOneTimeToken } from '../../data/credentials-repository';
 import { proveEmail } from '../../data/email-verification';
 import { getUserById, toApiUser } from '../../data/users-repository';
@@ -11,6 +7,7 @@ import { personHashes } from '../../lib/identity-hash';
 import { readToken } from '../../lib/one-time-token';
 import { httpHandler } from '../../middleware/http-handler';
 import { withMessage } from '../../middleware/response';
+import { verifyEmail as route } from '@hatchworks/shared/contracts/accounts';
 
 const invalidLink = () =>
   new ValidationError(
@@ -23,7 +20,7 @@ const invalidLink = () =>
  * had them. The link stays good until it expires, and a second click credits nothing more.
  */
 export const handler = httpHandler({
-  body: VerifyEmailInputSchema,
+  route,
   handler: async ({ body }) => {
     const token = readToken(body.token);
     if (!token || !(await isLiveOneTimeToken(token.userId, 'verify-email', token.hash))) {

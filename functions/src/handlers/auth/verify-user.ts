@@ -1,5 +1,4 @@
-import * as z from '@hatchworks/shared/zod';
-import { ACCOUNT_MESSAGES, VerifyUserInputSchema } from '@hatchworks/shared/schemas/users';
+import { ACCOUNT_MESSAGES } from '@hatchworks/shared/schemas/users';
 import { createUser } from '../../data/user-creation';
 import {
   getUserByEmail,
@@ -15,11 +14,12 @@ import { normalizeEmail, personHashes } from '../../lib/identity-hash';
 import { fetchUserInfo } from '../../lib/userinfo';
 import { authHandler } from '../../middleware/auth-handler';
 import { withMessage } from '../../middleware/response';
+import { verifyUser as route } from '@hatchworks/shared/contracts/accounts';
 
 const VERIFIED = 'User verified successfully';
 
 export const handler = authHandler({
-  body: z.optional(VerifyUserInputSchema),
+  route,
   allowUnlinkedIdentity: true,
   handler: async ({ body, caller, event }) => {
     const { token, user } = await caller();

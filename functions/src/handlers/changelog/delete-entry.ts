@@ -1,9 +1,9 @@
-import { ChangelogIdParamsSchema } from '@hatchworks/shared/schemas/changelog';
 import { deleteChangelogEntry } from '../../data/changelog-repository';
 import { authHandler } from '../../middleware/auth-handler';
+import { deleteChangelogEntry as route } from '@hatchworks/shared/contracts/changelog';
 
 export const handler = authHandler({
-  params: ChangelogIdParamsSchema,
+  route,
   handler: async ({ params }) => {
     await deleteChangelogEntry(params.id);
     return { deleted: true, id: params.id };

@@ -1,8 +1,9 @@
-import { ChangelogIdParamsSchema, type ChangelogEntry } from '@hatchworks/shared/schemas/changelog';
+import { type ChangelogEntry } from '@hatchworks/shared/schemas/changelog';
 import { getChangelogEntry } from '../../data/changelog-repository';
 import { httpHandler } from '../../middleware/http-handler';
+import { getChangelogEntry as route } from '@hatchworks/shared/contracts/changelog';
 
 export const handler = httpHandler({
-  params: ChangelogIdParamsSchema,
+  route,
   handler: async ({ params }): Promise<ChangelogEntry> => getChangelogEntry(params.id),
 });

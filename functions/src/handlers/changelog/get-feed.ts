@@ -4,8 +4,10 @@ import { changelogAtom } from '../../domain/changelog-feed';
 import { env } from '../../lib/env';
 import { httpHandler } from '../../middleware/http-handler';
 import { rawResult } from '../../middleware/response';
+import { getChangelogFeed as route } from '@hatchworks/shared/contracts/changelog';
 
 export const handler = httpHandler({
+  route,
   handler: async () => {
     const siteUrl = env().SITE_URL;
     // The feed's ids and links are absolute: without the site's origin it cannot be written.

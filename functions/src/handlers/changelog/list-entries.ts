@@ -1,10 +1,11 @@
-import { ChangelogListQuerySchema, type ChangelogList } from '@hatchworks/shared/schemas/changelog';
+import { type ChangelogList } from '@hatchworks/shared/schemas/changelog';
 import { listChangelogEntries } from '../../data/changelog-repository';
 import { httpHandler } from '../../middleware/http-handler';
 import { page } from '../../middleware/response';
+import { listChangelog as route } from '@hatchworks/shared/contracts/changelog';
 
 export const handler = httpHandler({
-  query: ChangelogListQuerySchema,
+  route,
   handler: async ({ query }) => {
     const result = await listChangelogEntries({
       projectId: query.project_id,

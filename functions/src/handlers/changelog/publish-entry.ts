@@ -1,20 +1,14 @@
-import * as z from '@hatchworks/shared/zod';
-import {
-  ChangelogEntryInputSchema,
-  type ChangelogEntry,
-} from '@hatchworks/shared/schemas/changelog';
+import { type ChangelogEntry } from '@hatchworks/shared/schemas/changelog';
 import { publishChangelogEntry } from '../../data/changelog-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { idempotencyKey } from '../../middleware/idempotency-key';
-import { parseWithMessage } from '../../middleware/parse-with-message';
 import { created } from '../../middleware/response';
+import { publishChangelogEntry as route } from '@hatchworks/shared/contracts/changelog';
 
 export const handler = authHandler({
-  // Parsed below so that the first problem's own message becomes the error message.
-  body: z.unknown(),
-  handler: async ({ event, body, user }) => {
+  route,
+  handler: async ({ event, body: input, user }) => {
     const admin = await user();
-    const input = parseWithMessage(ChangelogEntryInputSchema, body);
     const key = idempotencyKey(event);
     return created<ChangelogEntry>(
       await publishChangelogEntry(input, admin.id, key ? { key } : undefined),

@@ -1,3 +1,4 @@
+import { createFeatureComment } from '@hatchworks/shared/contracts/comments';
 import { createCommentHandler } from './subject-routes';
 
-export const handler = createCommentHandler('feature');
+export const handler = createCommentHandler('feature', createFeatureComment);

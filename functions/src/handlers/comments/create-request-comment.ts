@@ -1,3 +1,4 @@
+import { createTrackerRequestComment } from '@hatchworks/shared/contracts/comments';
 import { createCommentHandler } from './subject-routes';
 
-export const handler = createCommentHandler('tracker_request');
+export const handler = createCommentHandler('tracker_request', createTrackerRequestComment);

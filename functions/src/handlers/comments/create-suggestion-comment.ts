@@ -1,3 +1,4 @@
+import { createProjectSuggestionComment } from '@hatchworks/shared/contracts/comments';
 import { createCommentHandler } from './subject-routes';
 
-export const handler = createCommentHandler('tracker_suggestion');
+export const handler = createCommentHandler('tracker_suggestion', createProjectSuggestionComment);

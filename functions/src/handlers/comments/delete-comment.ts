@@ -1,11 +1,11 @@
-import { CommentIdParamsSchema } from '@hatchworks/shared/schemas/comments';
 import { deleteComment } from '../../data/comments-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { commentWithSubject } from './subject-routes';
+import { deleteComment as route } from '@hatchworks/shared/contracts/comments';
 
 /** `DELETE /api/comments/{id}`: the author within 15 minutes, admins any time. */
 export const handler = authHandler({
-  params: CommentIdParamsSchema,
+  route,
   handler: async ({ params, user }): Promise<{ id: string; deleted: true }> => {
     const caller = await user();
     const { subject } = await commentWithSubject(params.id);

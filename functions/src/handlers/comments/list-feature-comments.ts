@@ -1,3 +1,4 @@
+import { listFeatureComments } from '@hatchworks/shared/contracts/comments';
 import { listCommentsHandler } from './subject-routes';
 
-export const handler = listCommentsHandler('feature');
+export const handler = listCommentsHandler('feature', listFeatureComments);

@@ -1,3 +1,4 @@
+import { listProjectSuggestionComments } from '@hatchworks/shared/contracts/comments';
 import { listCommentsHandler } from './subject-routes';
 
-export const handler = listCommentsHandler('tracker_suggestion');
+export const handler = listCommentsHandler('tracker_suggestion', listProjectSuggestionComments);

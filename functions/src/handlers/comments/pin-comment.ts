@@ -1,11 +1,12 @@
-import { CommentIdParamsSchema, type Comment } from '@hatchworks/shared/schemas/comments';
+import { type Comment } from '@hatchworks/shared/schemas/comments';
 import { pinComment } from '../../data/comments-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { commentWithSubject } from './subject-routes';
+import { pinComment as route } from '@hatchworks/shared/contracts/comments';
 
 /** `PUT /api/comments/{id}/pin` (admins): the subject's Team answer, replacing the last one. */
 export const handler = authHandler({
-  params: CommentIdParamsSchema,
+  route,
   handler: async ({ params, user }): Promise<Comment> => {
     const admin = await user();
     const { subject } = await commentWithSubject(params.id);

@@ -1,8 +1,6 @@
 import {
   COMMENT_MESSAGES,
   COMMENT_RATE_LIMITS,
-  CommentInputSchema,
-  CommentListQuerySchema,
   type Comment,
   type CommentList,
 } from '@hatchworks/shared/schemas/comments';
@@ -13,20 +11,23 @@ import { consumeHit } from '../../data/rate-limits-repository';
 import { MERGE_MESSAGES } from '@hatchworks/shared/schemas/merge';
 import { ConflictError, NotFoundError, RateLimitedError } from '../../lib/errors';
 import { authHandler } from '../../middleware/auth-handler';
-import { parseWithMessage } from '../../middleware/parse-with-message';
 import { created, page, type HandlerResult } from '../../middleware/response';
-import * as z from '@hatchworks/shared/zod';
+import type * as contracts from '@hatchworks/shared/contracts/comments';
 
-/** The `{id}` of a subject's routes. */
-const SubjectParamsSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(64)),
-});
+type ListRoute =
+  | typeof contracts.listFeatureComments
+  | typeof contracts.listTrackerRequestComments
+  | typeof contracts.listProjectSuggestionComments;
+
+type CreateRoute =
+  | typeof contracts.createFeatureComment
+  | typeof contracts.createTrackerRequestComment
+  | typeof contracts.createProjectSuggestionComment;
 
 /** `GET …/{id}/comments` of one subject type: public, but a hidden feature hides its comments. */
-export const listCommentsHandler = (type: SubjectType) =>
+export const listCommentsHandler = (type: SubjectType, route: ListRoute) =>
   authHandler({
-    params: SubjectParamsSchema,
-    query: CommentListQuerySchema,
+    route,
     handler: async ({ params, query, caller }): Promise<HandlerResult<CommentList>> => {
       // Only a feature's visibility depends on who asks; tracker subjects skip the token lookup.
       const viewer = type === 'feature' ? (await caller()).user : undefined;
@@ -50,13 +51,10 @@ async function limitComments(userId: string): Promise<void> {
 }
 
 /** `POST …/{id}/comments` of one subject type: signed-in users (the route is `user`). */
-export const createCommentHandler = (type: SubjectType) =>
+export const createCommentHandler = (type: SubjectType, route: CreateRoute) =>
   authHandler({
-    params: SubjectParamsSchema,
-    // Parsed below so that the rules' own messages become the error message.
-    body: z.unknown(),
-    handler: async ({ params, body, user }): Promise<HandlerResult<Comment>> => {
-      const input = parseWithMessage(CommentInputSchema, body);
+    route,
+    handler: async ({ params, body: input, user }): Promise<HandlerResult<Comment>> => {
       const author = await user();
       const subject = await findCommentSubject(type, params.id, author);
       if (!subject) throw new NotFoundError();

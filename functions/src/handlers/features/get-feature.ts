@@ -1,4 +1,4 @@
-import { FeatureIdParamsSchema, type Feature } from '@hatchworks/shared/schemas/features';
+import { type Feature } from '@hatchworks/shared/schemas/features';
 import {
   getFeature,
   isFeatureVisibleTo,
@@ -7,9 +7,10 @@ import {
 } from '../../data/features-repository';
 import { NotFoundError } from '../../lib/errors';
 import { authHandler } from '../../middleware/auth-handler';
+import { getFeature as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({
-  params: FeatureIdParamsSchema,
+  route,
   handler: async ({ params, caller }): Promise<Feature> => {
     const feature = await getFeature(params.id);
     if (!feature) throw new NotFoundError();

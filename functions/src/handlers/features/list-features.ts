@@ -1,11 +1,12 @@
-import { FeatureListQuerySchema, type FeatureList } from '@hatchworks/shared/schemas/features';
+import { type FeatureList } from '@hatchworks/shared/schemas/features';
 import { listFeatures } from '../../data/features-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { page } from '../../middleware/response';
 import { searchFeatures } from '../../search/search-lists';
+import { listFeatures as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({
-  query: FeatureListQuerySchema,
+  route,
   handler: async ({ query, caller }) => {
     const { user } = await caller();
     const options = {

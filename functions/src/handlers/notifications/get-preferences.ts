@@ -1,8 +1,10 @@
 import type { NotificationPreferences } from '@hatchworks/shared/schemas/notifications';
 import { emailPreferences } from '../../data/notifications-repository';
 import { authHandler } from '../../middleware/auth-handler';
+import { getNotificationPreferences as route } from '@hatchworks/shared/contracts/notifications';
 
 /** The caller's notification email preferences (every topic on unless turned off). */
 export const handler = authHandler({
+  route,
   handler: async ({ user }): Promise<NotificationPreferences> => emailPreferences(await user()),
 });

@@ -1,14 +1,12 @@
-import {
-  NotificationListQuerySchema,
-  type NotificationList,
-} from '@hatchworks/shared/schemas/notifications';
+import { type NotificationList } from '@hatchworks/shared/schemas/notifications';
 import { listNotifications } from '../../data/notifications-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { page } from '../../middleware/response';
+import { listNotifications as route } from '@hatchworks/shared/contracts/notifications';
 
 /** The caller's notifications, 20 a page, newest first, with their unread count. */
 export const handler = authHandler({
-  query: NotificationListQuerySchema,
+  route,
   handler: async ({ query, user }) => {
     const caller = await user();
     const result = await listNotifications(caller.id, query.cursor);

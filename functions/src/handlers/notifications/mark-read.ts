@@ -1,13 +1,14 @@
-import { MarkReadInputSchema, type UnreadCount } from '@hatchworks/shared/schemas/notifications';
+import { type UnreadCount } from '@hatchworks/shared/schemas/notifications';
 import { markAllRead, markRead, readNotificationState } from '../../data/notifications-repository';
 import { authHandler } from '../../middleware/auth-handler';
+import { markNotificationsRead as route } from '@hatchworks/shared/contracts/notifications';
 
 /**
  * Marks the caller's notifications read: some by id (only the caller's own exist under their
  * partition), or all of them at once. Answers the unread count left.
  */
 export const handler = authHandler({
-  body: MarkReadInputSchema,
+  route,
   handler: async ({ body, user }): Promise<UnreadCount> => {
     const caller = await user();
     if ('all' in body) await markAllRead(caller.id);

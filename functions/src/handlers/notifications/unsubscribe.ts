@@ -11,8 +11,7 @@ import { userOfUnsubscribeToken } from '../../lib/unsubscribe-token';
 import { httpHandler } from '../../middleware/http-handler';
 import { parseWithMessage } from '../../middleware/parse-with-message';
 import { withMessage } from '../../middleware/response';
-
-const QuerySchema = z.object({ token: z.optional(z.string().check(z.maxLength(512))) });
+import { unsubscribeNotifications as route } from '@hatchworks/shared/contracts/notifications';
 
 /**
  * The one-click unsubscribe of a notification mail, without signing in: the token (in the query,
@@ -20,8 +19,10 @@ const QuerySchema = z.object({ token: z.optional(z.string().check(z.maxLength(51
  * the site's /unsubscribe page) names the person, whose notification mails all turn off.
  */
 export const handler = httpHandler({
+  route,
   acceptsForm: true,
-  query: QuerySchema,
+  // In place of the contract's schema: a mail client's form post carries other fields and no
+  // token (the token is in the query then), so the body's token is checked only when it has one.
   body: z.unknown(),
   handler: async ({ query, body }) => {
     const fromBody =

@@ -1,13 +1,11 @@
-import {
-  NotificationPreferencesSchema,
-  type NotificationPreferences,
-} from '@hatchworks/shared/schemas/notifications';
+import { type NotificationPreferences } from '@hatchworks/shared/schemas/notifications';
 import { saveEmailPreferences } from '../../data/notifications-repository';
 import { authHandler } from '../../middleware/auth-handler';
+import { updateNotificationPreferences as route } from '@hatchworks/shared/contracts/notifications';
 
 /** Stores the caller's notification email preferences and answers them. */
 export const handler = authHandler({
-  body: NotificationPreferencesSchema,
+  route,
   handler: async ({ body, user }): Promise<NotificationPreferences> => {
     await saveEmailPreferences((await user()).id, body.email);
     return { email: body.email };

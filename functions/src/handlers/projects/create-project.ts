@@ -1,9 +1,9 @@
-import { ProjectInputSchema } from '@hatchworks/shared/schemas/projects';
 import { createProject } from '../../data/projects-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { created } from '../../middleware/response';
+import { createProject as route } from '@hatchworks/shared/contracts/projects';
 
 export const handler = authHandler({
-  body: ProjectInputSchema,
+  route,
   handler: async ({ body }) => created(await createProject(body)),
 });

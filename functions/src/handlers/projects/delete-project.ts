@@ -1,9 +1,9 @@
-import { ProjectIdParamsSchema } from '@hatchworks/shared/schemas/projects';
 import { deleteProject } from '../../data/projects-repository';
 import { authHandler } from '../../middleware/auth-handler';
+import { deleteProject as route } from '@hatchworks/shared/contracts/projects';
 
 export const handler = authHandler({
-  params: ProjectIdParamsSchema,
+  route,
   handler: async ({ params }) => {
     await deleteProject(params.key);
     return { deleted: true, id: params.key };

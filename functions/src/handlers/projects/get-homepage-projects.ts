@@ -2,8 +2,10 @@ import { BUILD_TOOLS } from '@hatchworks/shared/constants';
 import { groupKey, type Homepage } from '@hatchworks/shared/schemas/projects';
 import { listHomepageProjects } from '../../data/projects-repository';
 import { httpHandler } from '../../middleware/http-handler';
+import { getHomepageProjects as route } from '@hatchworks/shared/contracts/projects';
 
 export const handler = httpHandler({
+  route,
   handler: async (): Promise<Homepage> => {
     const groups: Homepage['groups'] = {};
     for (const project of await listHomepageProjects()) {

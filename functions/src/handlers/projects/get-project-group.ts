@@ -1,13 +1,12 @@
-import { PageQuerySchema } from '@hatchworks/shared/schemas/envelope';
-import { GroupParamsSchema, groupKey } from '@hatchworks/shared/schemas/projects';
+import { groupKey } from '@hatchworks/shared/schemas/projects';
 import { listProjectsByGroup } from '../../data/projects-repository';
 import { NotFoundError } from '../../lib/errors';
 import { httpHandler } from '../../middleware/http-handler';
 import { page } from '../../middleware/response';
+import { getProjectGroup as route } from '@hatchworks/shared/contracts/projects';
 
 export const handler = httpHandler({
-  params: GroupParamsSchema,
-  query: PageQuerySchema,
+  route,
   handler: async ({ params, query }) => {
     const key = groupKey(params.key);
     const result = await listProjectsByGroup(key, query.limit, query.cursor);

@@ -1,9 +1,8 @@
-import { ProjectIdParamsSchema, ProjectInputSchema } from '@hatchworks/shared/schemas/projects';
 import { updateProject } from '../../data/projects-repository';
 import { authHandler } from '../../middleware/auth-handler';
+import { updateProject as route } from '@hatchworks/shared/contracts/projects';
 
 export const handler = authHandler({
-  params: ProjectIdParamsSchema,
-  body: ProjectInputSchema,
+  route,
   handler: async ({ params, body }) => updateProject(params.key, body),
 });

@@ -1,9 +1,10 @@
-import { RoadmapQuerySchema, type Roadmap } from '@hatchworks/shared/schemas/roadmap';
+import { type Roadmap } from '@hatchworks/shared/schemas/roadmap';
 import { readRoadmap } from '../../data/roadmap-repository';
 import { httpHandler } from '../../middleware/http-handler';
+import { getRoadmap as route } from '@hatchworks/shared/contracts/roadmap';
 
 /** `GET /api/roadmap` (public): three bounded Queries and one BatchGetItem. */
 export const handler = httpHandler({
-  query: RoadmapQuerySchema,
+  route,
   handler: async ({ query }): Promise<Roadmap> => readRoadmap(query.project_id),
 });

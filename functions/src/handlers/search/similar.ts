@@ -1,13 +1,14 @@
-import { SimilarQuerySchema, type SimilarList } from '@hatchworks/shared/schemas/search-similar';
+import { type SimilarList } from '@hatchworks/shared/schemas/search-similar';
 import { authHandler } from '../../middleware/auth-handler';
 import { similarItems } from '../../search/search-lists';
+import { searchSimilar as route } from '@hatchworks/shared/contracts/search';
 
 /**
  * `GET /api/search/similar?type=&q=`: up to 5 existing requests like the title being
  * typed, for the create forms. Public; only statuses anyone may see.
  */
 export const handler = authHandler({
-  query: SimilarQuerySchema,
+  route,
   handler: async ({ query }): Promise<SimilarList> => ({
     items: await similarItems(query.type, query.q),
   }),

@@ -1,20 +1,17 @@
-import * as z from '@hatchworks/shared/zod';
-import {
-  TRACKER_MESSAGES,
-  TrackerFeatureRequestInputSchema,
-  type TrackerFeatureRequest,
-} from '@hatchworks/shared/schemas/tracker';
+import { TRACKER_MESSAGES, type TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
 import { createTrackerRequest, newTrackerRequest } from '../../data/tracker-requests-repository';
 import { authHandler } from '../../middleware/auth-handler';
-import { parseWithMessage } from '../../middleware/parse-with-message';
 import type { HandlerResult } from '../../middleware/response';
 import { findVoter, limitRate } from './voter';
+import { createTrackerRequest as route } from '@hatchworks/shared/contracts/tracker';
 
 export const handler = authHandler({
-  // Parsed below so that the body rules' own messages become the error message.
-  body: z.unknown(),
-  handler: async ({ body, event, caller }): Promise<HandlerResult<TrackerFeatureRequest>> => {
-    const input = parseWithMessage(TrackerFeatureRequestInputSchema, body);
+  route,
+  handler: async ({
+    body: input,
+    event,
+    caller,
+  }): Promise<HandlerResult<TrackerFeatureRequest>> => {
     const voter = await findVoter(event, caller, true);
     await limitRate('submission', voter, event, TRACKER_MESSAGES.tooManySubmissions);
     // A filled honeypot is a bot: it gets a success that stores nothing, so it learns nothing.

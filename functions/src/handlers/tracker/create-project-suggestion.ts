@@ -1,21 +1,14 @@
-import * as z from '@hatchworks/shared/zod';
-import {
-  ProjectSuggestionInputSchema,
-  TRACKER_MESSAGES,
-  type ProjectSuggestion,
-} from '@hatchworks/shared/schemas/tracker';
+import { TRACKER_MESSAGES, type ProjectSuggestion } from '@hatchworks/shared/schemas/tracker';
 import { ulid } from 'ulid';
 import { createSuggestion } from '../../data/tracker-suggestions-repository';
 import { authHandler } from '../../middleware/auth-handler';
-import { parseWithMessage } from '../../middleware/parse-with-message';
 import type { HandlerResult } from '../../middleware/response';
 import { findVoter, limitRate } from './voter';
+import { createProjectSuggestion as route } from '@hatchworks/shared/contracts/tracker';
 
 export const handler = authHandler({
-  // Parsed below so that the body rules' own messages become the error message.
-  body: z.unknown(),
-  handler: async ({ body, event, caller }): Promise<HandlerResult<ProjectSuggestion>> => {
-    const input = parseWithMessage(ProjectSuggestionInputSchema, body);
+  route,
+  handler: async ({ body: input, event, caller }): Promise<HandlerResult<ProjectSuggestion>> => {
     const voter = await findVoter(event, caller, true);
     await limitRate('submission', voter, event, TRACKER_MESSAGES.tooManySubmissions);
     // A filled honeypot is a bot: it gets a success that stores nothing, so it learns nothing.

@@ -1,17 +1,15 @@
-import {
-  TrackerIdParamsSchema,
-  type TrackerFeatureRequest,
-} from '@hatchworks/shared/schemas/tracker';
+import { type TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
 import { toTrackerRequest, trackerRequestTarget } from '../../data/tracker-requests-repository';
 import { getRecord } from '../../data/tracker-views';
 import { NotFoundError } from '../../lib/errors';
 import { authHandler } from '../../middleware/auth-handler';
 import type { HandlerResult } from '../../middleware/response';
 import { withMyVotes } from './my-votes';
+import { getTrackerRequest as route } from '@hatchworks/shared/contracts/tracker';
 
 /** `GET /api/tracker/feature-requests/{id}`: one request with the reader's vote (its own page). */
 export const handler = authHandler({
-  params: TrackerIdParamsSchema,
+  route,
   handler: async ({ params, event, caller }): Promise<HandlerResult<TrackerFeatureRequest>> => {
     const found = await getRecord(trackerRequestTarget, params.id);
     if (!found) throw new NotFoundError();

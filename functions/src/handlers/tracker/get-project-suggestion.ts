@@ -1,14 +1,15 @@
-import { TrackerIdParamsSchema, type ProjectSuggestion } from '@hatchworks/shared/schemas/tracker';
+import { type ProjectSuggestion } from '@hatchworks/shared/schemas/tracker';
 import { toSuggestion, trackerSuggestionTarget } from '../../data/tracker-suggestions-repository';
 import { getRecord } from '../../data/tracker-views';
 import { NotFoundError } from '../../lib/errors';
 import { authHandler } from '../../middleware/auth-handler';
 import type { HandlerResult } from '../../middleware/response';
 import { withMyVotes } from './my-votes';
+import { getProjectSuggestion as route } from '@hatchworks/shared/contracts/tracker';
 
 /** `GET /api/tracker/project-suggestions/{id}`: one suggestion with the reader's vote. */
 export const handler = authHandler({
-  params: TrackerIdParamsSchema,
+  route,
   handler: async ({ params, event, caller }): Promise<HandlerResult<ProjectSuggestion>> => {
     const found = await getRecord(trackerSuggestionTarget, params.id);
     if (!found) throw new NotFoundError();

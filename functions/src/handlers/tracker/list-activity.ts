@@ -1,10 +1,11 @@
-import { ActivityListQuerySchema, type ActivityList } from '@hatchworks/shared/schemas/tracker';
+import { type ActivityList } from '@hatchworks/shared/schemas/tracker';
 import { listActivity } from '../../data/tracker-activity-repository';
 import { httpHandler } from '../../middleware/http-handler';
 import { page } from '../../middleware/response';
+import { listTrackerActivity as route } from '@hatchworks/shared/contracts/tracker';
 
 export const handler = httpHandler({
-  query: ActivityListQuerySchema,
+  route,
   handler: async ({ query }) => {
     const result = await listActivity({
       projectId: query.project_id,

@@ -1,15 +1,13 @@
-import {
-  TrackerFeatureRequestListQuerySchema,
-  type TrackerFeatureRequestList,
-} from '@hatchworks/shared/schemas/tracker';
+import { type TrackerFeatureRequestList } from '@hatchworks/shared/schemas/tracker';
 import { listTrackerRequests } from '../../data/tracker-requests-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { page } from '../../middleware/response';
 import { searchTrackerRequests } from '../../search/search-lists';
 import { withMyVotes } from './my-votes';
+import { listTrackerRequests as route } from '@hatchworks/shared/contracts/tracker';
 
 export const handler = authHandler({
-  query: TrackerFeatureRequestListQuerySchema,
+  route,
   handler: async ({ query, event, caller }) => {
     const filters = {
       status: query.status,

@@ -1,15 +1,13 @@
-import {
-  ProjectSuggestionListQuerySchema,
-  type ProjectSuggestionList,
-} from '@hatchworks/shared/schemas/tracker';
+import { type ProjectSuggestionList } from '@hatchworks/shared/schemas/tracker';
 import { listSuggestions } from '../../data/tracker-suggestions-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { page } from '../../middleware/response';
 import { searchSuggestions } from '../../search/search-lists';
 import { withMyVotes } from './my-votes';
+import { listProjectSuggestions as route } from '@hatchworks/shared/contracts/tracker';
 
 export const handler = authHandler({
-  query: ProjectSuggestionListQuerySchema,
+  route,
   handler: async ({ query, event, caller }) => {
     const result = await withMyVotes(
       event,

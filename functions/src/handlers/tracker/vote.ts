@@ -1,21 +1,15 @@
-import * as z from '@hatchworks/shared/zod';
-import {
-  TRACKER_MESSAGES,
-  TrackerVoteInputSchema,
-  type TrackerVoteResult,
-} from '@hatchworks/shared/schemas/tracker';
+import { TRACKER_MESSAGES, type TrackerVoteResult } from '@hatchworks/shared/schemas/tracker';
 import { trackerRequestTarget } from '../../data/tracker-requests-repository';
 import { trackerSuggestionTarget } from '../../data/tracker-suggestions-repository';
 import { castVote } from '../../data/tracker-votes-repository';
 import { authHandler } from '../../middleware/auth-handler';
-import { parseWithMessage } from '../../middleware/parse-with-message';
 import type { HandlerResult } from '../../middleware/response';
 import { limitRate, requireVoter } from './voter';
+import { trackerVote as route } from '@hatchworks/shared/contracts/tracker';
 
 export const handler = authHandler({
-  body: z.unknown(),
-  handler: async ({ body, event, caller }): Promise<HandlerResult<TrackerVoteResult>> => {
-    const input = parseWithMessage(TrackerVoteInputSchema, body);
+  route,
+  handler: async ({ body: input, event, caller }): Promise<HandlerResult<TrackerVoteResult>> => {
     const voter = await requireVoter(event, caller);
     await limitRate('vote', voter, event, TRACKER_MESSAGES.tooManyVotes);
     const vote = {

@@ -1,8 +1,4 @@
-import {
-  ACCOUNT_MESSAGES,
-  PasswordChangeInputSchema,
-  type AuthResult,
-} from '@hatchworks/shared/schemas/users';
+import { ACCOUNT_MESSAGES, type AuthResult } from '@hatchworks/shared/schemas/users';
 import { setPassword } from '../../data/credentials-repository';
 import { toApiUser } from '../../data/users-repository';
 import { inMinutes } from '../../domain/account-limits';
@@ -13,6 +9,7 @@ import { hashPassword } from '../../lib/passwords';
 import { signOwnToken } from '../../lib/tokens';
 import { authHandler } from '../../middleware/auth-handler';
 import { withMessage } from '../../middleware/response';
+import { changePassword as route } from '@hatchworks/shared/contracts/accounts';
 
 const refused = (message: string) =>
   new ValidationError([{ field: 'current_password', message }], message);
@@ -22,7 +19,7 @@ const refused = (message: string) =>
  * limits), and revokes every earlier own token: the answer carries a fresh one.
  */
 export const handler = authHandler({
-  body: PasswordChangeInputSchema,
+  route,
   handler: async ({ body, event, user }) => {
     const caller = await user();
     if (!toApiUser(caller).has_password) throw refused(ACCOUNT_MESSAGES.noPassword);

@@ -2,8 +2,10 @@ import { deleteUser } from '../../data/account-deletion';
 import { anonymiseAuthor } from '../../data/features-repository';
 import { personHashes } from '../../lib/identity-hash';
 import { authHandler } from '../../middleware/auth-handler';
+import { deleteAccount as route } from '@hatchworks/shared/contracts/accounts';
 
 export const handler = authHandler({
+  route,
   handler: async ({ user }) => {
     const caller = await user();
     // The person items outlive the account: no second welcome, no second claim that day.

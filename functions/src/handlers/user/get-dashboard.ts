@@ -3,12 +3,14 @@ import { listUserFeatures, toApiFeature, withLedgerFeatures } from '../../data/f
 import { toApiUser } from '../../data/users-repository';
 import { listUserVotes } from '../../data/votes-repository';
 import { authHandler } from '../../middleware/auth-handler';
+import { getDashboard as route } from '@hatchworks/shared/contracts/accounts';
 
 /** How many of each the dashboard shows. */
 const DASHBOARD_RECENT = 5;
 
 /** The caller with their latest ledger entries (named as in the ledger), requests and votes. */
 export const handler = authHandler({
+  route,
   handler: async ({ user }) => {
     const caller = await user();
     const [transactions, features, votes] = await Promise.all([

@@ -1,7 +1,9 @@
 import type { User } from '@hatchworks/shared/schemas/users';
 import { toApiUser } from '../../data/users-repository';
 import { authHandler } from '../../middleware/auth-handler';
+import { getUserProfile as route } from '@hatchworks/shared/contracts/accounts';
 
 export const handler = authHandler({
+  route,
   handler: async ({ user }): Promise<User> => toApiUser(await user()),
 });

@@ -1,16 +1,16 @@
-import { PageQuerySchema } from '@hatchworks/shared/schemas/envelope';
 import type { LedgerPage } from '@hatchworks/shared/schemas/eggs';
 import { listLedger } from '../../data/eggs-repository';
 import { withLedgerFeatures } from '../../data/features-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { page } from '../../middleware/response';
+import { listTransactions as route } from '@hatchworks/shared/contracts/eggs';
 
 /**
  * The caller's ledger, a page at a time, each feature entry with its request's title, status and
  * project, so the list answers on its own (one BatchGetItem for the page's features).
  */
 export const handler = authHandler({
-  query: PageQuerySchema,
+  route,
   handler: async ({ query, user }) => {
     const caller = await user();
     const result = await listLedger(caller.id, query.limit, query.cursor);

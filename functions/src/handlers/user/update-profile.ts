@@ -3,10 +3,12 @@ import { profileUpdateSchemaFor, type User } from '@hatchworks/shared/schemas/us
 import { toApiUser, updateProfile } from '../../data/users-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { parseWithMessage } from '../../middleware/parse-with-message';
+import { updateUserProfile as route } from '@hatchworks/shared/contracts/accounts';
 
 export const handler = authHandler({
-  // Parsed below against the caller's current username (which they may keep even if reserved
-  // since), with the first rule's own message ('This username is reserved') as the error.
+  route,
+  // In place of the contract's schema: checked below against the caller's current username,
+  // which they may keep even if it became reserved since.
   body: z.unknown(),
   handler: async ({ body, user }): Promise<User> => {
     const current = await user();

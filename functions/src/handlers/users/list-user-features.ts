@@ -1,12 +1,11 @@
-import { PageQuerySchema } from '@hatchworks/shared/schemas/envelope';
-import { UserIdParamsSchema, type FeatureList } from '@hatchworks/shared/schemas/features';
+import { type FeatureList } from '@hatchworks/shared/schemas/features';
 import { isPublicStatus, listUserFeatures, toApiFeature } from '../../data/features-repository';
 import { authHandler } from '../../middleware/auth-handler';
 import { page } from '../../middleware/response';
+import { listUserFeatures as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({
-  params: UserIdParamsSchema,
-  query: PageQuerySchema,
+  route,
   handler: async ({ params, query, user }) => {
     const caller = await user();
     // Pending and rejected requests are shown to their author and admins only; a page may

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { SimilarListSchema, type SimilarItem } from '@hatchworks/shared/schemas/search-similar';
+import { searchSimilar } from '@hatchworks/shared/contracts/search';
+import type { SimilarItem } from '@hatchworks/shared/schemas/search-similar';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
-import { apiRequest } from '../api-client';
+import { api } from '../api-client';
 import { similarQuery } from '../search-query';
 import { useDebouncedValue } from '../use-debounced-value';
 
@@ -14,17 +14,14 @@ export const SIMILAR_DEBOUNCE_MS = 300;
 /** The message when the look-up fails: a hint only, the form works on. */
 export const SIMILAR_FAILED = 'Similar requests could not be loaded.';
 
-const SimilarEnvelope = successEnvelope(SimilarListSchema);
-
 /** `GET /api/search/similar`: up to five visible requests of `type` like `q` (3..200 chars). */
 export async function getSimilar(
   type: SubjectType,
   q: string,
   signal?: AbortSignal,
 ): Promise<readonly SimilarItem[]> {
-  const envelope = await apiRequest('/search/similar', {
+  const envelope = await api(searchSimilar, {
     query: { type, q },
-    schema: SimilarEnvelope,
     fallbackMessage: SIMILAR_FAILED,
     signal,
   });

@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS } from '@hatchworks/shared/constants';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
-import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { ProjectListSchema, type Project } from '@hatchworks/shared/schemas/projects';
-import { apiRequest } from '../api-client';
+import { listProjects } from '@hatchworks/shared/contracts/projects';
+import type { Project } from '@hatchworks/shared/schemas/projects';
+import { api } from '../api-client';
 import { PROJECT_QUERY_TIMING } from '../query-client';
-
-const ProjectPageSchema = pageEnvelope(ProjectListSchema);
 
 /** A runaway cursor (a server bug) must not loop for ever: 100 pages of 100 is far beyond need. */
 const MAX_PAGES = 100;
@@ -16,9 +14,8 @@ export async function listAllProjects(signal?: AbortSignal): Promise<Project[]> 
   const projects: Project[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const envelope = await apiRequest('/projects', {
+    const envelope = await api(listProjects, {
       query: { limit: LIMITS.maxPageSize, cursor },
-      schema: ProjectPageSchema,
       fallbackMessage: FALLBACK_MESSAGES.fetchProjects,
       signal,
     });

@@ -1,15 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import {
-  PasswordResetResultSchema,
-  type PasswordResetConfirmInput,
-  type PasswordResetResult,
+import { confirmPasswordReset as route } from '@hatchworks/shared/contracts/accounts';
+import type {
+  PasswordResetConfirmInput,
+  PasswordResetResult,
 } from '@hatchworks/shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const CONFIRM_PASSWORD_RESET_FAILED = 'Failed to reset the password';
-
-const PasswordResetEnvelopeSchema = successEnvelope(PasswordResetResultSchema);
 
 /**
  * `POST /api/auth/password-reset/confirm`: sets the new password with the token of the mailed
@@ -18,10 +15,8 @@ const PasswordResetEnvelopeSchema = successEnvelope(PasswordResetResultSchema);
 export async function confirmPasswordReset(
   input: PasswordResetConfirmInput,
 ): Promise<PasswordResetResult> {
-  const envelope = await apiRequest('/auth/password-reset/confirm', {
-    method: 'POST',
+  const envelope = await api(route, {
     body: input,
-    schema: PasswordResetEnvelopeSchema,
     fallbackMessage: CONFIRM_PASSWORD_RESET_FAILED,
   });
   return envelope.data;

@@ -1,22 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import * as z from '@hatchworks/shared/zod';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import { requestPasswordReset as route } from '@hatchworks/shared/contracts/accounts';
 import type { PasswordResetInput } from '@hatchworks/shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const REQUEST_PASSWORD_RESET_FAILED = 'Failed to send the password reset link';
-
-const AcceptedEnvelopeSchema = successEnvelope(z.unknown());
 
 /**
  * `POST /api/auth/password-reset`: mails a one-time link (valid one hour) to reset the password.
  * Always 202, whether or not the address has an account.
  */
 export async function requestPasswordReset(input: PasswordResetInput): Promise<void> {
-  await apiRequest('/auth/password-reset', {
-    method: 'POST',
+  await api(route, {
     body: input,
-    schema: AcceptedEnvelopeSchema,
     fallbackMessage: REQUEST_PASSWORD_RESET_FAILED,
   });
 }

@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import * as z from '@hatchworks/shared/zod';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import { resendVerification as route } from '@hatchworks/shared/contracts/accounts';
 import type { ResendVerificationInput } from '@hatchworks/shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const RESEND_VERIFICATION_FAILED = 'Failed to send the verification link';
-
-const AcceptedEnvelopeSchema = successEnvelope(z.unknown());
 
 /**
  * `POST /api/auth/resend-verification`: mails a new verification link to `email`, or, with no
@@ -14,10 +11,8 @@ const AcceptedEnvelopeSchema = successEnvelope(z.unknown());
  * 429 when asked too often.
  */
 export async function resendVerification(input?: ResendVerificationInput): Promise<void> {
-  await apiRequest('/auth/resend-verification', {
-    method: 'POST',
+  await api(route, {
     ...(input ? { body: input } : {}),
-    schema: AcceptedEnvelopeSchema,
     fallbackMessage: RESEND_VERIFICATION_FAILED,
   });
 }

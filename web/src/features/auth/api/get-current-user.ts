@@ -1,14 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { UserSchema, type User } from '@hatchworks/shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
-
-const ProfileEnvelopeSchema = successEnvelope(UserSchema);
+import { getUserProfile } from '@hatchworks/shared/contracts/accounts';
+import type { User } from '@hatchworks/shared/schemas/users';
+import { api } from '../../../lib/api-client';
 
 /** `GET /api/user/profile`: the signed-in user with balance, claim flag and stats. */
 export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
-  const envelope = await apiRequest('/user/profile', {
-    schema: ProfileEnvelopeSchema,
+  const envelope = await api(getUserProfile, {
     fallbackMessage: 'Failed to load profile',
     signal,
   });

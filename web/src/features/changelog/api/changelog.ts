@@ -7,26 +7,27 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { LIMITS } from '@hatchworks/shared/constants';
-import { pageEnvelope, successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import {
+  deleteChangelogEntry,
+  listChangelog as listChangelogRoute,
+  publishChangelogEntry,
+} from '@hatchworks/shared/contracts/changelog';
+import { listFeatures } from '@hatchworks/shared/contracts/features';
+import { listProjectSuggestions, listTrackerRequests } from '@hatchworks/shared/contracts/tracker';
+import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
 import {
   CHANGELOG_LIMITS,
-  ChangelogEntrySchema,
-  ChangelogListSchema,
   type ChangelogEntry,
   type ChangelogEntryInput,
 } from '@hatchworks/shared/schemas/changelog';
-import { FeatureListSchema } from '@hatchworks/shared/schemas/features';
 import { TRACKER_STATUSES } from '@hatchworks/shared/schemas/tracker';
 import * as z from '@hatchworks/shared/zod';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const LOAD_CHANGELOG_FAILED = 'Failed to load the changelog';
 export const PUBLISH_FAILED = 'Failed to publish the entry';
 export const LOAD_CANDIDATES_FAILED = 'Failed to load the completed requests';
-
-const ChangelogPageSchema = pageEnvelope(ChangelogListSchema);
-const ChangelogEntryEnvelope = successEnvelope(ChangelogEntrySchema);
 
 /** Every changelog query key starts with 'changelog': publishing reloads them all. */
 export const changelogKeys = {
@@ -42,9 +43,8 @@ export interface ChangelogPage {
 
 /** `GET /api/changelog`: one page, newest first. */
 export async function listChangelog(cursor?: string, signal?: AbortSignal): Promise<ChangelogPage> {
-  const envelope = await apiRequest('/changelog', {
+  const envelope = await api(listChangelogRoute, {
     query: { limit: CHANGELOG_LIMITS.pageSize, cursor },
-    schema: ChangelogPageSchema,
     fallbackMessage: LOAD_CHANGELOG_FAILED,
     signal,
   });
@@ -68,11 +68,9 @@ export async function publishEntry(
   input: ChangelogEntryInput,
   idempotencyKey: string,
 ): Promise<ChangelogEntry> {
-  const envelope = await apiRequest('/changelog', {
-    method: 'POST',
+  const envelope = await api(publishChangelogEntry, {
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: ChangelogEntryEnvelope,
     fallbackMessage: PUBLISH_FAILED,
   });
   return envelope.data;
@@ -115,7 +113,6 @@ const SuggestionPageSchema = pageEnvelope(
     project_suggestions: z.array(z.object({ id: z.string(), name: z.string(), status: StatusOf })),
   }),
 );
-const FeaturePageSchema = pageEnvelope(FeatureListSchema);
 
 /**
  * The completed requests of every kind (a page of each, the newest first where the list can sort
@@ -123,19 +120,20 @@ const FeaturePageSchema = pageEnvelope(FeatureListSchema);
  */
 export async function listCandidates(signal?: AbortSignal): Promise<Candidate[]> {
   const common = { fallbackMessage: LOAD_CANDIDATES_FAILED, signal };
+  // The suggestions list has no status filter (it ignores `status`): its answer is filtered below.
+  const suggestionQuery = { status: 'completed', sort_by: 'date', limit: LIMITS.maxPageSize };
   const [features, requests, suggestions] = await Promise.all([
-    apiRequest('/features', {
+    api(listFeatures, {
       query: { status: 'completed', limit: LIMITS.featurePageSize },
-      schema: FeaturePageSchema,
       ...common,
     }),
-    apiRequest('/tracker/feature-requests', {
+    api(listTrackerRequests, {
       query: { status: TRACKER_COMPLETED, sort_by: 'date', limit: LIMITS.maxPageSize },
       schema: RequestPageSchema,
       ...common,
     }),
-    apiRequest('/tracker/project-suggestions', {
-      query: { status: 'completed', sort_by: 'date', limit: LIMITS.maxPageSize },
+    api(listProjectSuggestions, {
+      query: suggestionQuery,
       schema: SuggestionPageSchema,
       ...common,
     }),
@@ -172,13 +170,11 @@ export function useCandidates(enabled: boolean) {
 }
 
 export const DELETE_FAILED = 'Failed to delete the entry';
-const DeletedEnvelope = successEnvelope(z.object({ deleted: z.boolean(), id: z.string() }));
 
 /** `DELETE /api/changelog/{id}` (admins). */
 export async function deleteEntry(id: string): Promise<void> {
-  await apiRequest(`/changelog/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    schema: DeletedEnvelope,
+  await api(deleteChangelogEntry, {
+    params: { id },
     fallbackMessage: DELETE_FAILED,
   });
 }

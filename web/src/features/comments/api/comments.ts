@@ -5,33 +5,41 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import {
-  CommentListSchema,
-  CommentSchema,
-  type Comment,
-  type CommentInput,
-  type CommentList,
-  type CommentOrder,
+  createFeatureComment,
+  createProjectSuggestionComment,
+  createTrackerRequestComment,
+  deleteComment,
+  listFeatureComments,
+  listProjectSuggestionComments,
+  listTrackerRequestComments,
+  pinComment,
+  unpinComment,
+  updateComment,
+} from '@hatchworks/shared/contracts/comments';
+import type {
+  Comment,
+  CommentInput,
+  CommentList,
+  CommentOrder,
 } from '@hatchworks/shared/schemas/comments';
-import { pageEnvelope, successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import * as z from '@hatchworks/shared/zod';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { COMMENT_FALLBACKS } from '../utils/comment-text';
 
-/** Where each subject's comments live in the API. */
-const SUBJECT_PATHS: Record<SubjectType, string> = {
-  feature: '/features',
-  tracker_request: '/tracker/feature-requests',
-  tracker_suggestion: '/tracker/project-suggestions',
-};
+/** Each subject's list and create routes. */
+const SUBJECT_ROUTES = {
+  feature: { list: listFeatureComments, create: createFeatureComment },
+  tracker_request: { list: listTrackerRequestComments, create: createTrackerRequestComment },
+  tracker_suggestion: {
+    list: listProjectSuggestionComments,
+    create: createProjectSuggestionComment,
+  },
+} as const satisfies Record<SubjectType, unknown>;
 
 export interface CommentSubjectRef {
   readonly type: SubjectType;
   readonly id: string;
 }
-
-const commentsPath = (subject: CommentSubjectRef) =>
-  `${SUBJECT_PATHS[subject.type]}/${encodeURIComponent(subject.id)}/comments`;
 
 export const commentKeys = {
   all: ['comments'] as const,
@@ -39,10 +47,6 @@ export const commentKeys = {
   list: (subject: CommentSubjectRef, order: CommentOrder) =>
     [...commentKeys.subject(subject), order] as const,
 };
-
-const ListEnvelope = pageEnvelope(CommentListSchema);
-const CommentEnvelope = successEnvelope(CommentSchema);
-const DeletedEnvelope = successEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
 
 export interface CommentPage extends CommentList {
   readonly next_cursor: string | null;
@@ -54,9 +58,9 @@ export async function listComments(
   order: CommentOrder,
   options: { cursor?: string | undefined; signal?: AbortSignal } = {},
 ): Promise<CommentPage> {
-  const envelope = await apiRequest(commentsPath(subject), {
+  const envelope = await api(SUBJECT_ROUTES[subject.type].list, {
+    params: { id: subject.id },
     query: { order, cursor: options.cursor },
-    schema: ListEnvelope,
     fallbackMessage: COMMENT_FALLBACKS.load,
     signal: options.signal,
   });
@@ -85,10 +89,9 @@ export function useCreateComment(subject: CommentSubjectRef) {
   return useMutation({
     mutationFn: async (input: CommentInput): Promise<Comment> =>
       (
-        await apiRequest(commentsPath(subject), {
-          method: 'POST',
+        await api(SUBJECT_ROUTES[subject.type].create, {
+          params: { id: subject.id },
           body: input,
-          schema: CommentEnvelope,
           fallbackMessage: COMMENT_FALLBACKS.post,
         })
       ).data,
@@ -101,10 +104,9 @@ export function useEditComment(subject: CommentSubjectRef) {
   return useMutation({
     mutationFn: async ({ id, body }: { id: string; body: string }): Promise<Comment> =>
       (
-        await apiRequest(`/comments/${encodeURIComponent(id)}`, {
-          method: 'PUT',
+        await api(updateComment, {
+          params: { id },
           body: { body },
-          schema: CommentEnvelope,
           fallbackMessage: COMMENT_FALLBACKS.edit,
         })
       ).data,
@@ -117,9 +119,8 @@ export function useDeleteComment(subject: CommentSubjectRef) {
   return useMutation({
     mutationFn: async (id: string) =>
       (
-        await apiRequest(`/comments/${encodeURIComponent(id)}`, {
-          method: 'DELETE',
-          schema: DeletedEnvelope,
+        await api(deleteComment, {
+          params: { id },
           fallbackMessage: COMMENT_FALLBACKS.delete,
         })
       ).data,
@@ -132,9 +133,8 @@ export function usePinComment(subject: CommentSubjectRef) {
   return useMutation({
     mutationFn: async ({ id, pin }: { id: string; pin: boolean }): Promise<Comment> =>
       (
-        await apiRequest(`/comments/${encodeURIComponent(id)}/pin`, {
-          method: pin ? 'PUT' : 'DELETE',
-          schema: CommentEnvelope,
+        await api(pin ? pinComment : unpinComment, {
+          params: { id },
           fallbackMessage: COMMENT_FALLBACKS.pin,
         })
       ).data,

@@ -1,14 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import * as z from '@hatchworks/shared/zod';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { apiRequest } from '../../../lib/api-client';
+import { claimDailyEggs as route } from '@hatchworks/shared/contracts/eggs';
+import type { DailyClaimResult } from '@hatchworks/shared/schemas/daily-claim';
+import { api } from '../../../lib/api-client';
 
 /** The claim-daily answer. */
-export const DailyClaimSchema = z.object({
-  eggs_earned: z.number().check(z.int()),
-  new_balance: z.number().check(z.int()),
-});
-export type DailyClaim = z.infer<typeof DailyClaimSchema>;
+export type DailyClaim = DailyClaimResult;
 
 /** The daily claim's failure texts. */
 export const CLAIM_MESSAGES = {
@@ -18,13 +14,9 @@ export const CLAIM_MESSAGES = {
   claimed: (eggs: number) => `Claimed ${eggs} eggs!`,
 } as const;
 
-const DailyClaimEnvelopeSchema = successEnvelope(DailyClaimSchema);
-
-/** `POST /api/user/claim-daily-eggs`: the daily 100 eggs, once per day. */
+/** `POST /api/user/claim-daily-eggs`: the daily 100 eggs , once per day. */
 export async function claimDailyEggs(): Promise<DailyClaim> {
-  const envelope = await apiRequest('/user/claim-daily-eggs', {
-    method: 'POST',
-    schema: DailyClaimEnvelopeSchema,
+  const envelope = await api(route, {
     fallbackMessage: CLAIM_MESSAGES.fallback,
   });
   return envelope.data;

@@ -1,14 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import {
-  FeatureSchema,
-  type Feature,
-  type FeatureStatus,
-} from '@hatchworks/shared/schemas/features';
-import { apiRequest } from '../../../lib/api-client';
+import { updateFeatureStatus } from '@hatchworks/shared/contracts/features';
+import type { Feature, FeatureStatus } from '@hatchworks/shared/schemas/features';
+import { api } from '../../../lib/api-client';
 import { roadmapKeys } from '../../../lib/api/roadmap-keys';
-
-const FeatureEnvelopeSchema = successEnvelope(FeatureSchema);
 
 export const CHANGE_FEATURE_STATUS_FALLBACK = 'Failed to change the status';
 
@@ -22,10 +16,9 @@ export interface FeatureStatusChange {
 /** `PUT /api/admin/features/{id}/status` (admins): work moves approved → in progress → completed. */
 export async function changeFeatureStatus(change: FeatureStatusChange): Promise<Feature> {
   const notes = change.notes.trim();
-  const envelope = await apiRequest(`/admin/features/${encodeURIComponent(change.id)}/status`, {
-    method: 'PUT',
+  const envelope = await api(updateFeatureStatus, {
+    params: { id: change.id },
     body: { status: change.status, ...(notes ? { approval_notes: notes } : {}) },
-    schema: FeatureEnvelopeSchema,
     fallbackMessage: CHANGE_FEATURE_STATUS_FALLBACK,
   });
   return envelope.data;

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EGGS } from '@hatchworks/shared/constants';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import { createFeature as route } from '@hatchworks/shared/contracts/features';
 import {
   CreateFeatureInputSchema,
   FEATURE_MESSAGES,
-  FeatureSchema,
   type CreateFeatureInput,
   type Feature,
 } from '@hatchworks/shared/schemas/features';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
 /** The create modal's own texts (the API answers the others itself). */
@@ -22,8 +21,6 @@ export const CREATE_FEATURE_MESSAGES = {
   failed: FALLBACK_MESSAGES.createFeatureRequest,
 } as const;
 
-const FeatureEnvelopeSchema = successEnvelope(FeatureSchema);
-
 export interface CreateFeatureRequest {
   readonly input: CreateFeatureInput;
   /** Sent as `Idempotency-Key`: a retried submission is charged once. */
@@ -35,11 +32,9 @@ export async function createFeature({
   input,
   idempotencyKey,
 }: CreateFeatureRequest): Promise<Feature> {
-  const envelope = await apiRequest('/features', {
-    method: 'POST',
+  const envelope = await api(route, {
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: FeatureEnvelopeSchema,
     fallbackMessage: CREATE_FEATURE_MESSAGES.failed,
   });
   return envelope.data;

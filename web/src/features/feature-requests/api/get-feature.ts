@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { FeatureSchema } from '@hatchworks/shared/schemas/features';
-import { apiRequest } from '../../../lib/api-client';
-
-const FeatureEnvelope = successEnvelope(FeatureSchema);
+import { getFeature } from '@hatchworks/shared/contracts/features';
+import { api } from '../../../lib/api-client';
 
 /** The message when a feature request cannot be read. */
 export const GET_FEATURE_FAILED = 'Failed to fetch the feature request';
@@ -18,8 +15,8 @@ export const featureQueryOptions = (id: string, viewerId: string | null) =>
     queryKey: ['features', 'detail', id, viewerId],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(`/features/${encodeURIComponent(id)}`, {
-          schema: FeatureEnvelope,
+        await api(getFeature, {
+          params: { id },
           fallbackMessage: GET_FEATURE_FAILED,
           signal,
         })

@@ -1,17 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { LIMITS } from '@hatchworks/shared/constants';
-import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
-import {
-  FeatureListSchema,
-  type Feature,
-  type FeatureStatus,
-} from '@hatchworks/shared/schemas/features';
-import { apiRequest } from '../../../lib/api-client';
+import { listFeatures as route } from '@hatchworks/shared/contracts/features';
+import type { Feature, FeatureStatus } from '@hatchworks/shared/schemas/features';
+import { api } from '../../../lib/api-client';
 
 /** The list's failure text, shown with 'Try Again'. */
 export const LOAD_FEATURES_FAILED = 'Failed to load features';
-
-const FeaturePageSchema = pageEnvelope(FeatureListSchema);
 
 /** One page of a feature list and the cursor of the next one (null on the last). */
 export interface FeaturePage {
@@ -36,7 +30,7 @@ export async function listFeatures(
   cursor?: string,
   signal?: AbortSignal,
 ): Promise<FeaturePage> {
-  const envelope = await apiRequest('/features', {
+  const envelope = await api(route, {
     query: {
       status: filter.status,
       project_id: filter.projectId,
@@ -44,7 +38,6 @@ export async function listFeatures(
       q: filter.q,
       cursor,
     },
-    schema: FeaturePageSchema,
     fallbackMessage: LOAD_FEATURES_FAILED,
     signal,
   });

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS } from '@hatchworks/shared/constants';
-import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { FeatureListSchema, type Feature } from '@hatchworks/shared/schemas/features';
-import { apiRequest } from '../../../lib/api-client';
+import { listUserFeatures } from '@hatchworks/shared/contracts/features';
+import type { Feature } from '@hatchworks/shared/schemas/features';
+import { api } from '../../../lib/api-client';
 import { LOAD_FEATURES_FAILED } from './list-features';
-
-const OwnFeaturesEnvelopeSchema = pageEnvelope(FeatureListSchema);
 
 /** The statuses `GET /api/features` hides from everyone but admins (docs/api.md, "Eggs and feature requests"). */
 const UNLISTED = new Set<Feature['status']>(['pending', 'rejected']);
@@ -26,9 +24,9 @@ export async function listOwnUnlistedFeatures(
   const found: Feature[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const envelope = await apiRequest(`/users/${encodeURIComponent(userId)}/features`, {
+    const envelope = await api(listUserFeatures, {
+      params: { id: userId },
       query: { limit: LIMITS.featurePageSize, cursor },
-      schema: OwnFeaturesEnvelopeSchema,
       fallbackMessage: LOAD_FEATURES_FAILED,
       signal,
     });

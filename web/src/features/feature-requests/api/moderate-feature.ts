@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { FeatureSchema, type Feature } from '@hatchworks/shared/schemas/features';
-import { apiRequest } from '../../../lib/api-client';
+import { approveFeature, rejectFeature } from '@hatchworks/shared/contracts/features';
+import type { Feature } from '@hatchworks/shared/schemas/features';
+import { api } from '../../../lib/api-client';
 
 /** An admin's decision on a pending request. */
 export type ModerationAction = 'approve' | 'reject';
@@ -14,8 +14,6 @@ export interface ModerateFeatureArgs {
   /** Sent as `Idempotency-Key`: a retried rejection refunds once. */
   readonly idempotencyKey?: string;
 }
-
-const FeatureEnvelopeSchema = successEnvelope(FeatureSchema);
 
 /** The browser alert after a failed approval or rejection. */
 export function moderationFailureMessage(action: ModerationAction, error: unknown): string {
@@ -31,11 +29,10 @@ export async function moderateFeature({
   idempotencyKey,
 }: ModerateFeatureArgs): Promise<Feature> {
   const trimmed = notes?.trim();
-  const envelope = await apiRequest(`/admin/features/${encodeURIComponent(id)}/${action}`, {
-    method: 'POST',
+  const envelope = await api(action === 'approve' ? approveFeature : rejectFeature, {
+    params: { id },
     body: trimmed ? { notes: trimmed } : {},
     ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
-    schema: FeatureEnvelopeSchema,
     fallbackMessage: `Failed to ${action} feature`,
   });
   return envelope.data;

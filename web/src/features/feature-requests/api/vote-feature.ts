@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { VoteResultSchema, type VoteResult } from '@hatchworks/shared/schemas/features';
-import { apiRequest } from '../../../lib/api-client';
+import { voteFeature as route } from '@hatchworks/shared/contracts/features';
+import type { VoteResult } from '@hatchworks/shared/schemas/features';
+import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
 /** The vote modal's message when the server gives none. */
 export const VOTE_FAILED = 'Failed to cast vote';
-
-const VoteEnvelopeSchema = successEnvelope(VoteResultSchema);
 
 export interface VoteFeatureRequest {
   readonly featureId: string;
@@ -22,11 +20,9 @@ export async function voteFeature({
   eggs,
   idempotencyKey,
 }: VoteFeatureRequest): Promise<VoteResult> {
-  const envelope = await apiRequest('/features/vote', {
-    method: 'POST',
+  const envelope = await api(route, {
     body: { feature_id: featureId, eggs_allocated: eggs },
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: VoteEnvelopeSchema,
     fallbackMessage: VOTE_FAILED,
   });
   return envelope.data;

@@ -5,16 +5,19 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { pageEnvelope, successEnvelope } from '@hatchworks/shared/schemas/envelope';
 import {
-  NotificationListSchema,
-  NotificationPreferencesSchema,
-  UnreadCountSchema,
-  type MarkReadInput,
-  type NotificationPreferences,
+  getNotificationPreferences,
+  getUnreadNotificationCount,
+  listNotifications,
+  markNotificationsRead,
+  unsubscribeNotifications,
+  updateNotificationPreferences,
+} from '@hatchworks/shared/contracts/notifications';
+import type {
+  MarkReadInput,
+  NotificationPreferences,
 } from '@hatchworks/shared/schemas/notifications';
-import * as z from '@hatchworks/shared/zod';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
 export const NOTIFICATIONS_FAILED = 'Failed to load notifications';
@@ -33,11 +36,6 @@ export const notificationKeys = {
   preferences: () => [...notificationKeys.all, 'preferences'] as const,
 };
 
-const UnreadEnvelopeSchema = successEnvelope(UnreadCountSchema);
-const ListEnvelopeSchema = pageEnvelope(NotificationListSchema);
-const PreferencesEnvelopeSchema = successEnvelope(NotificationPreferencesSchema);
-const UnsubscribeEnvelopeSchema = successEnvelope(z.object({ unsubscribed: z.boolean() }));
-
 /** `GET /api/notifications/unread-count`: the bell's number, refreshed on focus and every minute. */
 export function useUnreadCount() {
   const { status } = useSession();
@@ -45,8 +43,7 @@ export function useUnreadCount() {
     queryKey: notificationKeys.unread(),
     queryFn: async ({ signal }) =>
       (
-        await apiRequest('/notifications/unread-count', {
-          schema: UnreadEnvelopeSchema,
+        await api(getUnreadNotificationCount, {
           fallbackMessage: NOTIFICATIONS_FAILED,
           signal,
         })
@@ -62,9 +59,8 @@ export const notificationListQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: notificationKeys.list(),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest('/notifications', {
+      api(listNotifications, {
         query: { cursor: pageParam },
-        schema: ListEnvelopeSchema,
         fallbackMessage: NOTIFICATIONS_FAILED,
         signal,
       }),
@@ -83,10 +79,8 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: async (input: MarkReadInput) =>
       (
-        await apiRequest('/notifications/read', {
-          method: 'POST',
+        await api(markNotificationsRead, {
           body: input,
-          schema: UnreadEnvelopeSchema,
           fallbackMessage: MARK_READ_FAILED,
         })
       ).data.unread_count,
@@ -103,8 +97,7 @@ export function useNotificationPreferences() {
     queryKey: notificationKeys.preferences(),
     queryFn: async ({ signal }) =>
       (
-        await apiRequest('/user/notification-preferences', {
-          schema: PreferencesEnvelopeSchema,
+        await api(getNotificationPreferences, {
           fallbackMessage: PREFERENCES_FAILED,
           signal,
         })
@@ -118,10 +111,8 @@ export function useSaveNotificationPreferences() {
   return useMutation({
     mutationFn: async (input: NotificationPreferences) =>
       (
-        await apiRequest('/user/notification-preferences', {
-          method: 'PUT',
+        await api(updateNotificationPreferences, {
           body: input,
-          schema: PreferencesEnvelopeSchema,
           fallbackMessage: SAVE_PREFERENCES_FAILED,
         })
       ).data,
@@ -133,10 +124,8 @@ export function useSaveNotificationPreferences() {
 export function useUnsubscribe() {
   return useMutation({
     mutationFn: async (token: string) =>
-      apiRequest('/notifications/unsubscribe', {
-        method: 'POST',
+      api(unsubscribeNotifications, {
         body: { token },
-        schema: UnsubscribeEnvelopeSchema,
         fallbackMessage: UNSUBSCRIBE_FAILED,
       }),
   });

@@ -1,16 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { HomepageSchema, type Homepage } from '@hatchworks/shared/schemas/projects';
-import { apiRequest } from '../../../lib/api-client';
+import { getHomepageProjects as route } from '@hatchworks/shared/contracts/projects';
+import type { Homepage } from '@hatchworks/shared/schemas/projects';
+import { api } from '../../../lib/api-client';
 import { PROJECT_QUERY_TIMING } from '../../../lib/query-client';
-
-const HomepageEnvelopeSchema = successEnvelope(HomepageSchema);
 
 /** `GET /api/projects/homepage`: the projects shown on Home, grouped, plus the build tools. */
 export async function getHomepageProjects(signal?: AbortSignal): Promise<Homepage> {
-  const envelope = await apiRequest('/projects/homepage', {
-    schema: HomepageEnvelopeSchema,
+  const envelope = await api(route, {
     fallbackMessage: FALLBACK_MESSAGES.fetchHomepageProjects,
     signal,
   });

@@ -1,25 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import {
-  AuthResultSchema,
-  type AuthResult,
-  type PasswordChangeInput,
-} from '@hatchworks/shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import { changePassword as route } from '@hatchworks/shared/contracts/accounts';
+import type { AuthResult, PasswordChangeInput } from '@hatchworks/shared/schemas/users';
+import { api } from '../../../lib/api-client';
 
 export const CHANGE_PASSWORD_FAILED = 'Failed to change the password';
-
-const AuthResultEnvelopeSchema = successEnvelope(AuthResultSchema);
 
 /**
  * `PUT /api/user/password`: replaces the password after checking the current one; answers the
  * user and a fresh own token, since every earlier own token of the account stops working.
  */
 export async function changePassword(input: PasswordChangeInput): Promise<AuthResult> {
-  const envelope = await apiRequest('/user/password', {
-    method: 'PUT',
+  const envelope = await api(route, {
     body: input,
-    schema: AuthResultEnvelopeSchema,
     fallbackMessage: CHANGE_PASSWORD_FAILED,
   });
   return envelope.data;

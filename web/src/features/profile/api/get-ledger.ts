@@ -1,18 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { LedgerPageSchema } from '@hatchworks/shared/schemas/eggs';
-import { apiRequest } from '../../../lib/api-client';
+import { listTransactions } from '@hatchworks/shared/contracts/eggs';
+import { api } from '../../../lib/api-client';
 import { ACTIVITY_PAGE_SIZE, activityKeys, nextCursor } from './activity-keys';
 
 export const LEDGER_FAILED = 'Failed to load egg history';
 
-const LedgerEnvelopeSchema = pageEnvelope(LedgerPageSchema);
-
 /** `GET /api/user/transactions`: one page of the signed-in user's ledger, newest first. */
 export function getLedgerPage(cursor: string | undefined, signal?: AbortSignal) {
-  return apiRequest('/user/transactions', {
+  return api(listTransactions, {
     query: { limit: ACTIVITY_PAGE_SIZE, cursor },
-    schema: LedgerEnvelopeSchema,
     fallbackMessage: LEDGER_FAILED,
     signal,
   });

@@ -1,12 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { FeatureListSchema } from '@hatchworks/shared/schemas/features';
-import { apiRequest } from '../../../lib/api-client';
+import { listUserFeatures } from '@hatchworks/shared/contracts/features';
+import { api } from '../../../lib/api-client';
 import { ACTIVITY_PAGE_SIZE, activityKeys, nextCursor } from './activity-keys';
 
 export const USER_FEATURES_FAILED = 'Failed to load your feature requests';
-
-const UserFeaturesEnvelopeSchema = pageEnvelope(FeatureListSchema);
 
 /** `GET /api/users/{id}/features`: one page of a user's feature requests, newest first. */
 export function getUserFeaturesPage(
@@ -14,9 +11,9 @@ export function getUserFeaturesPage(
   cursor: string | undefined,
   signal?: AbortSignal,
 ) {
-  return apiRequest(`/users/${encodeURIComponent(userId)}/features`, {
+  return api(listUserFeatures, {
+    params: { id: userId },
     query: { limit: ACTIVITY_PAGE_SIZE, cursor },
-    schema: UserFeaturesEnvelopeSchema,
     fallbackMessage: USER_FEATURES_FAILED,
     signal,
   });

@@ -1,18 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { UserSchema, type ProfileUpdate, type User } from '@hatchworks/shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import { updateUserProfile as route } from '@hatchworks/shared/contracts/accounts';
+import type { ProfileUpdate, User } from '@hatchworks/shared/schemas/users';
+import { api } from '../../../lib/api-client';
 
 export const UPDATE_PROFILE_FAILED = 'Failed to update profile';
 
-const ProfileEnvelopeSchema = successEnvelope(UserSchema);
-
 /** `PUT /api/user/profile`: new display name and username; answers the updated user. */
 export async function updateProfile(input: ProfileUpdate): Promise<User> {
-  const envelope = await apiRequest('/user/profile', {
-    method: 'PUT',
+  const envelope = await api(route, {
     body: input,
-    schema: ProfileEnvelopeSchema,
     fallbackMessage: UPDATE_PROFILE_FAILED,
   });
   return envelope.data;

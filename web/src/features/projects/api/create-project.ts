@@ -1,22 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import {
-  ProjectSchema,
-  type Project,
-  type ProjectInput,
-} from '@hatchworks/shared/schemas/projects';
-import { apiRequest } from '../../../lib/api-client';
+import { createProject as route } from '@hatchworks/shared/contracts/projects';
+import type { Project, ProjectInput } from '@hatchworks/shared/schemas/projects';
+import { api } from '../../../lib/api-client';
 import { invalidateAllProjects } from './project-mutations';
-
-const ProjectEnvelopeSchema = successEnvelope(ProjectSchema);
 
 /** `POST /api/projects` (admin). */
 export async function createProject(input: ProjectInput): Promise<Project> {
-  const envelope = await apiRequest('/projects', {
-    method: 'POST',
+  const envelope = await api(route, {
     body: input,
-    schema: ProjectEnvelopeSchema,
     fallbackMessage: FALLBACK_MESSAGES.createProject,
   });
   return envelope.data;

@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import {
-  ProjectSchema,
-  type Project,
-  type ProjectInput,
-} from '@hatchworks/shared/schemas/projects';
-import { apiRequest } from '../../../lib/api-client';
+import { updateProject as route } from '@hatchworks/shared/contracts/projects';
+import type { Project, ProjectInput } from '@hatchworks/shared/schemas/projects';
+import { api } from '../../../lib/api-client';
 import { invalidateAllProjects } from './project-mutations';
-
-const ProjectEnvelopeSchema = successEnvelope(ProjectSchema);
 
 export interface UpdateProjectArgs {
   readonly id: string;
@@ -18,10 +12,9 @@ export interface UpdateProjectArgs {
 
 /** `PUT /api/projects/{id}` (admin): replaces the project's editable fields. */
 export async function updateProject({ id, input }: UpdateProjectArgs): Promise<Project> {
-  const envelope = await apiRequest(`/projects/${encodeURIComponent(id)}`, {
-    method: 'PUT',
+  const envelope = await api(route, {
+    params: { key: id },
     body: input,
-    schema: ProjectEnvelopeSchema,
     fallbackMessage: FALLBACK_MESSAGES.updateProject,
   });
   return envelope.data;

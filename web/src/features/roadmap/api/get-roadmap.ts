@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { RoadmapSchema, type Roadmap } from '@hatchworks/shared/schemas/roadmap';
-import { apiRequest } from '../../../lib/api-client';
+import { getRoadmap as route } from '@hatchworks/shared/contracts/roadmap';
+import type { Roadmap } from '@hatchworks/shared/schemas/roadmap';
+import { api } from '../../../lib/api-client';
 import { roadmapKeys } from '../../../lib/api/roadmap-keys';
-
-const RoadmapEnvelopeSchema = successEnvelope(RoadmapSchema);
 
 export const ROADMAP_FALLBACK_MESSAGE = 'Failed to fetch the roadmap';
 
@@ -13,9 +11,8 @@ export async function getRoadmap(
   projectId: string | undefined,
   signal?: AbortSignal,
 ): Promise<Roadmap> {
-  const envelope = await apiRequest('/roadmap', {
+  const envelope = await api(route, {
     query: { project_id: projectId },
-    schema: RoadmapEnvelopeSchema,
     fallbackMessage: ROADMAP_FALLBACK_MESSAGE,
     signal,
   });

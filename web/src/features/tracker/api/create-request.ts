@@ -1,18 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
+import { createTrackerRequest as route } from '@hatchworks/shared/contracts/tracker';
 import {
   TrackerFeatureRequestInputSchema,
-  TrackerFeatureRequestSchema,
   TRACKER_MESSAGES,
   type TrackerCategory,
   type TrackerFeatureRequest,
   type TrackerPriority,
 } from '@hatchworks/shared/schemas/tracker';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { trackerKeys } from './keys';
-
-const RequestEnvelopeSchema = successEnvelope(TrackerFeatureRequestSchema);
 
 /**
  * What the submit form sends (the body of `TrackerFeatureRequestInputSchema`): a missing category
@@ -47,10 +44,9 @@ export function trackerRequestProblem(input: TrackerRequestDraft): string | null
 export async function createTrackerRequest(
   input: TrackerRequestDraft,
 ): Promise<TrackerFeatureRequest> {
-  const envelope = await apiRequest('/tracker/feature-requests', {
-    method: 'POST',
-    body: input,
-    schema: RequestEnvelopeSchema,
+  const envelope = await api(route, {
+    // A missing category or priority is sent as none (the schema's default applies).
+    body: { ...input, category: input.category, priority: input.priority },
     fallbackMessage: FALLBACK_MESSAGES.createFeatureRequest,
   });
   return envelope.data;

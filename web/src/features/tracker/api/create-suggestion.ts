@@ -1,25 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import {
-  ProjectSuggestionSchema,
-  type ProjectSuggestion,
-  type ProjectSuggestionInput,
-} from '@hatchworks/shared/schemas/tracker';
-import { apiRequest } from '../../../lib/api-client';
+import { createProjectSuggestion as route } from '@hatchworks/shared/contracts/tracker';
+import type { ProjectSuggestion, ProjectSuggestionInput } from '@hatchworks/shared/schemas/tracker';
+import { api } from '../../../lib/api-client';
 import { trackerKeys } from './keys';
-
-const SuggestionEnvelopeSchema = successEnvelope(ProjectSuggestionSchema);
 
 /**
  * `POST /api/tracker/project-suggestions`: anyone may suggest; an anonymous visitor is known by
  * the API's cookie, which the same-origin call carries.
  */
 export async function createSuggestion(input: ProjectSuggestionInput): Promise<ProjectSuggestion> {
-  const envelope = await apiRequest('/tracker/project-suggestions', {
-    method: 'POST',
+  const envelope = await api(route, {
     body: input,
-    schema: SuggestionEnvelopeSchema,
     fallbackMessage: FALLBACK_MESSAGES.createProjectSuggestion,
   });
   return envelope.data;

@@ -1,15 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import {
-  ProjectSuggestionSchema,
-  TrackerFeatureRequestSchema,
-} from '@hatchworks/shared/schemas/tracker';
-import { apiRequest } from '../../../lib/api-client';
+import { getProjectSuggestion, getTrackerRequest } from '@hatchworks/shared/contracts/tracker';
+import { api } from '../../../lib/api-client';
 import { trackerKeys } from './keys';
-
-const RequestEnvelope = successEnvelope(TrackerFeatureRequestSchema);
-const SuggestionEnvelope = successEnvelope(ProjectSuggestionSchema);
 
 /**
  * `GET /api/tracker/feature-requests/{id}`, under the tracker's keys so a vote or a
@@ -20,8 +13,8 @@ export function useTrackerRequest(id: string) {
     queryKey: [...trackerKeys.requests(), 'detail', id],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(`/tracker/feature-requests/${encodeURIComponent(id)}`, {
-          schema: RequestEnvelope,
+        await api(getTrackerRequest, {
+          params: { id },
           fallbackMessage: FALLBACK_MESSAGES.fetchFeatureRequests,
           signal,
         })
@@ -36,8 +29,8 @@ export function useProjectSuggestion(id: string) {
     queryKey: [...trackerKeys.suggestions(), 'detail', id],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(`/tracker/project-suggestions/${encodeURIComponent(id)}`, {
-          schema: SuggestionEnvelope,
+        await api(getProjectSuggestion, {
+          params: { id },
           fallbackMessage: FALLBACK_MESSAGES.fetchProjectSuggestions,
           signal,
         })

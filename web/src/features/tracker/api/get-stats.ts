@@ -1,16 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { TrackerStatsSchema, type TrackerStats } from '@hatchworks/shared/schemas/tracker';
-import { apiRequest } from '../../../lib/api-client';
+import { getTrackerStats as route } from '@hatchworks/shared/contracts/tracker';
+import type { TrackerStats } from '@hatchworks/shared/schemas/tracker';
+import { api } from '../../../lib/api-client';
 import { trackerKeys } from './keys';
-
-const StatsEnvelopeSchema = successEnvelope(TrackerStatsSchema);
 
 /** `GET /api/tracker/stats`: the site-wide totals (the API keeps no per-project figures). */
 export async function getTrackerStats(signal?: AbortSignal): Promise<TrackerStats> {
-  const envelope = await apiRequest('/tracker/stats', {
-    schema: StatsEnvelopeSchema,
+  const envelope = await api(route, {
     fallbackMessage: FALLBACK_MESSAGES.fetchTrackerStats,
     signal,
   });

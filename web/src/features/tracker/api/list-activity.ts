@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
-import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { ActivityListSchema, type ActivityItem } from '@hatchworks/shared/schemas/tracker';
-import { apiRequest } from '../../../lib/api-client';
+import { listTrackerActivity } from '@hatchworks/shared/contracts/tracker';
+import type { ActivityItem } from '@hatchworks/shared/schemas/tracker';
+import { api } from '../../../lib/api-client';
 import { trackerKeys } from './keys';
-
-const ActivityPageSchema = pageEnvelope(ActivityListSchema);
 
 /** Which activity to read: one project's (`projectId`) or everyone's, newest first. */
 export interface ActivityQuery {
@@ -18,9 +16,8 @@ export async function listActivity(
   query: ActivityQuery,
   signal?: AbortSignal,
 ): Promise<ActivityItem[]> {
-  const envelope = await apiRequest('/tracker/activity', {
+  const envelope = await api(listTrackerActivity, {
     query: { project_id: query.projectId, limit: query.limit },
-    schema: ActivityPageSchema,
     fallbackMessage: FALLBACK_MESSAGES.fetchActivity,
     signal,
   });

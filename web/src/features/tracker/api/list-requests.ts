@@ -1,19 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
-import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
-import {
-  TrackerFeatureRequestListSchema,
-  type TrackerFeatureRequest,
-} from '@hatchworks/shared/schemas/tracker';
-import { apiRequest } from '../../../lib/api-client';
+import { listTrackerRequests as route } from '@hatchworks/shared/contracts/tracker';
+import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
+import { api } from '../../../lib/api-client';
 import {
   REQUESTS_PAGE_SIZE,
   requestListQuery,
   type TrackerRequestFilter,
 } from '../utils/request-filters';
 import { trackerKeys } from './keys';
-
-const RequestPageSchema = pageEnvelope(TrackerFeatureRequestListSchema);
 
 /** One page of tracker requests and the cursor of the next one (null on the last). */
 export interface TrackerRequestPage {
@@ -26,9 +21,8 @@ export async function listTrackerRequests(
   filter: TrackerRequestFilter,
   options: { cursor?: string; limit?: number; signal?: AbortSignal } = {},
 ): Promise<TrackerRequestPage> {
-  const envelope = await apiRequest('/tracker/feature-requests', {
+  const envelope = await api(route, {
     query: { ...requestListQuery(filter, options.limit), cursor: options.cursor },
-    schema: RequestPageSchema,
     fallbackMessage: FALLBACK_MESSAGES.fetchFeatureRequests,
     signal: options.signal,
   });

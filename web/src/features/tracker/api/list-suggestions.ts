@@ -1,20 +1,17 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
-import { pageEnvelope } from '@hatchworks/shared/schemas/envelope';
-import {
-  ProjectSuggestionListSchema,
-  type ProjectSuggestion,
-  type SuggestionGroup,
-  type SuggestionSort,
+import { listProjectSuggestions } from '@hatchworks/shared/contracts/tracker';
+import type {
+  ProjectSuggestion,
+  SuggestionGroup,
+  SuggestionSort,
 } from '@hatchworks/shared/schemas/tracker';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { sortDirectionFor, type SuggestionView } from '../utils/suggestion-view';
 import { trackerKeys } from './keys';
 
 /** Suggestions per page; 'Load More Suggestions' asks for the next page of as many. */
 export const SUGGESTION_PAGE_SIZE = 20;
-
-const SuggestionPageSchema = pageEnvelope(ProjectSuggestionListSchema);
 
 /** One page of suggestions and the cursor of the next one (null on the last). */
 export interface SuggestionPage {
@@ -48,9 +45,8 @@ export async function listSuggestions(
   cursor?: string,
   signal?: AbortSignal,
 ): Promise<SuggestionPage> {
-  const envelope = await apiRequest('/tracker/project-suggestions', {
+  const envelope = await api(listProjectSuggestions, {
     query: { ...query, cursor },
-    schema: SuggestionPageSchema,
     fallbackMessage: FALLBACK_MESSAGES.fetchProjectSuggestions,
     signal,
   });

@@ -1,18 +1,16 @@
-import { pageEnvelope, successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import { MergeResultSchema, type MergeStatus } from '@hatchworks/shared/schemas/merge';
 import {
-  ProjectSuggestionListSchema,
-  TrackerFeatureRequestListSchema,
-} from '@hatchworks/shared/schemas/tracker';
-import { apiRequest } from '../../../lib/api-client';
+  listProjectSuggestions,
+  listTrackerRequests,
+  trackerMerge,
+} from '@hatchworks/shared/contracts/tracker';
+import type { MergeStatus } from '@hatchworks/shared/schemas/merge';
+import { api } from '../../../lib/api-client';
 
 /** Which tracker records merge: requests into requests, suggestions into suggestions. */
 export type TrackerMergeType = 'feature_request' | 'project_suggestion';
 
 export const TRACKER_MERGE_FAILED = 'Failed to merge';
 export const TRACKER_UNMERGE_FAILED = 'Failed to undo the merge';
-
-const MergeEnvelope = successEnvelope(MergeResultSchema);
 
 /**
  * `POST /api/admin/tracker/merges`: one step run of a merge (`intoId` given) or of its
@@ -24,12 +22,10 @@ export async function postTrackerMerge(
   intoId: string | null,
   signal?: AbortSignal,
 ): Promise<MergeStatus> {
-  const envelope = await apiRequest('/admin/tracker/merges', {
-    method: 'POST',
+  const envelope = await api(trackerMerge, {
     body: intoId
       ? { type, action: 'merge', from_id: fromId, into_id: intoId }
       : { type, action: 'unmerge', from_id: fromId },
-    schema: MergeEnvelope,
     fallbackMessage: intoId ? TRACKER_MERGE_FAILED : TRACKER_UNMERGE_FAILED,
     // One POST runs steps for up to ~5 s server time.
     timeoutMs: 30_000,
@@ -57,9 +53,8 @@ export async function searchTrackerCandidates(
   const found =
     type === 'feature_request'
       ? (
-          await apiRequest('/tracker/feature-requests', {
+          await api(listTrackerRequests, {
             query,
-            schema: pageEnvelope(TrackerFeatureRequestListSchema),
             fallbackMessage: 'Failed to search the requests',
             signal,
           })
@@ -70,9 +65,8 @@ export async function searchTrackerCandidates(
           status: each.status,
         }))
       : (
-          await apiRequest('/tracker/project-suggestions', {
+          await api(listProjectSuggestions, {
             query,
-            schema: pageEnvelope(ProjectSuggestionListSchema),
             fallbackMessage: 'Failed to search the suggestions',
             signal,
           })

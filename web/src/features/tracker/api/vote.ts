@@ -1,25 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
-import { successEnvelope } from '@hatchworks/shared/schemas/envelope';
-import {
-  TrackerVoteResultSchema,
-  type TrackerVoteInput,
-  type TrackerVoteResult,
-} from '@hatchworks/shared/schemas/tracker';
-import { apiRequest } from '../../../lib/api-client';
+import { trackerVote as route } from '@hatchworks/shared/contracts/tracker';
+import type { TrackerVoteInput, TrackerVoteResult } from '@hatchworks/shared/schemas/tracker';
+import { api } from '../../../lib/api-client';
 import { trackerKeys } from './keys';
-
-const VoteEnvelopeSchema = successEnvelope(TrackerVoteResultSchema);
 
 /**
  * `POST /api/tracker/vote`: the same direction again removes the vote, the other one switches it.
  * Anonymous visitors are told apart by the API's cookie, which the same-origin call carries.
  */
 export async function castTrackerVote(input: TrackerVoteInput): Promise<TrackerVoteResult> {
-  const envelope = await apiRequest('/tracker/vote', {
-    method: 'POST',
+  const envelope = await api(route, {
     body: input,
-    schema: VoteEnvelopeSchema,
     fallbackMessage: FALLBACK_MESSAGES.recordVote,
   });
   return envelope.data;

@@ -1,0 +1,16 @@
+import type { RouteContract } from '../../contract';
+import {
+  FeatureIdParamsSchema,
+  FeatureSchema,
+  ModerationInputSchema,
+} from '../../schemas/features';
+
+export const approveFeature = {
+  id: 'ApproveFeature',
+  method: 'POST',
+  path: '/api/admin/features/{id}/approve',
+  access: 'admin',
+  params: FeatureIdParamsSchema,
+  body: ModerationInputSchema,
+  data: FeatureSchema,
+} as const satisfies RouteContract;

@@ -1,0 +1,11 @@
+import * as z from '../zod';
+
+/**
+ * Answer of `POST /api/user/claim-daily-eggs`. A module of its own: the header's claim button
+ * loads with every page, and a bundle keeps every schema of a module it imports from.
+ */
+export const DailyClaimResultSchema = z.object({
+  eggs_earned: z.number().check(z.int()),
+  new_balance: z.number().check(z.int()),
+});
+export type DailyClaimResult = z.infer<typeof DailyClaimResultSchema>;
