@@ -6,6 +6,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import vitest from '@vitest/eslint-plugin';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import { functionsModuleZones } from './functions/eslint.zones.js';
 
 /** Each web feature may import no other: app/ composes them; shared pieces live in components/ and lib/. */
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), {
@@ -102,4 +103,5 @@ export default tseslint.config(
       'vitest/no-disabled-tests': 'error',
     },
   },
+  functionsModuleZones,
 );

@@ -1,5 +1,8 @@
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { checkLedger, type InvariantResult } from '@hatchworks/functions/data/ledger-invariants';
+import {
+  checkLedger,
+  type InvariantResult,
+} from '@hatchworks/functions/modules/eggs/ledger-invariants';
 import type { Sample } from './workload';
 
 export type { InvariantResult };

@@ -65,12 +65,13 @@ function callCounter(db: Client) {
 }
 
 export async function benchMerge(db: Client, tableName: string, votes = 1_000) {
-  const { featureIndexKeys } = await import('@hatchworks/functions/data/features-repository');
+  const { featureIndexKeys } =
+    await import('@hatchworks/functions/modules/features/features-repository');
   const { featureKeys, ledgerKeys, userKeys, voteKeys } =
-    await import('@hatchworks/functions/data/keys');
+    await import('@hatchworks/functions/modules/table/keys');
   const { mergeFeature, unmergeFeature } =
     await import('@hatchworks/functions/modules/votable/feature-kind');
-  const { getFeature } = await import('@hatchworks/functions/data/features-repository');
+  const { getFeature } = await import('@hatchworks/functions/modules/features/features-repository');
   const now = new Date().toISOString();
   const run = Date.now().toString(36);
   const fromId = `bench-merge-a-${run}`;

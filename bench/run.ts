@@ -63,7 +63,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
   });
   try {
     // The handlers' own client module, now that the stack has set their environment.
-    const { db } = await import('@hatchworks/functions/data/client');
+    const { db } = await import('@hatchworks/functions/modules/table/client');
     meter.attach(db);
     const client = new Client(stack.url, meter);
 

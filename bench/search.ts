@@ -130,8 +130,8 @@ export interface SearchBench {
 const QUERIES = 500;
 
 async function measureIndex(size: number): Promise<IndexFigures> {
-  const { toSearchDocument } = await import('@hatchworks/functions/search/documents');
-  const search = await import('@hatchworks/functions/search/search-index');
+  const { toSearchDocument } = await import('@hatchworks/functions/modules/search/documents');
+  const search = await import('@hatchworks/functions/modules/search/search-index');
   const generated = generate(size, size);
   const documents = generated.map((each) =>
     toSearchDocument('tracker_request', {
@@ -187,7 +187,7 @@ async function measureIndex(size: number): Promise<IndexFigures> {
 /** Puts 1,000 generated requests (and their views) into the stack's table, 25 items a call. */
 async function fillTable(db: DynamoDBDocumentClient, tableName: string, docs: Generated[]) {
   const { newRequestItems, newTrackerRequest } =
-    await import('@hatchworks/functions/data/tracker-requests-repository');
+    await import('@hatchworks/functions/modules/tracker/tracker-requests-repository');
   const items = docs.flatMap((each, i) => {
     const request = {
       ...newTrackerRequest(
@@ -226,7 +226,8 @@ async function measureHttp(
   const generated = generate(size, 4242);
   await fillTable(db, tableName, generated);
   // The stream consumer patches the snapshot as the items land; a rebuild settles it at once.
-  const { rebuildSearchSnapshot } = await import('@hatchworks/functions/search/search-service');
+  const { rebuildSearchSnapshot } =
+    await import('@hatchworks/functions/modules/search/search-service');
   await rebuildSearchSnapshot();
   const { typical } = queries(generated, 200, 99);
   const get = async (path: string) => {

@@ -133,9 +133,9 @@ export async function setUp(client: Client, options: BenchOptions, runId: string
   // Users are made by the repository call that creates verified accounts (welcome eggs through
   // the ledger, once per person) with one shared password hash: registering over HTTP would
   // hit the per-client sign-up limit, and hashing 50 passwords would only slow the setup down.
-  const { createUser } = await import('@hatchworks/functions/data/user-creation');
+  const { createUser } = await import('@hatchworks/functions/modules/accounts/user-creation');
   const { personHashes } = await import('@hatchworks/functions/lib/identity-hash');
-  const { hashPassword } = await import('@hatchworks/functions/lib/passwords');
+  const { hashPassword } = await import('@hatchworks/functions/modules/accounts/passwords');
   const { signOwnToken } = await import('@hatchworks/functions/lib/tokens');
   const passwordHash = await hashPassword('bench-password-1');
   const indexes = Array.from({ length: options.users }, (_, index) => index);

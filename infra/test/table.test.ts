@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
+import { TABLE_DEFINITION } from '@hatchworks/functions/modules/table/table-definition';
 import { synthSite, type SynthesizedSite } from './support/synth-site';
 
 describe('the DynamoDB table on AWS', () => {

@@ -8,7 +8,7 @@ export type Access = 'public' | 'user' | 'admin';
 
 /**
  * One API operation as both sides see it: where it is, who may call it, what it takes and what it
- * answers. The server validates with these schemas (functions/src/middleware/http-handler.ts), the
+ * answers. The server validates with these schemas (functions/src/http/http-handler.ts), the
  * web client builds the URL and checks the answer with them (web/src/lib/api-client.ts), and the
  * route manifest (routes.ts) adds what only the deployment needs.
  *

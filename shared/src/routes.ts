@@ -387,7 +387,7 @@ export const ROUTES = [
     ...notifications.unsubscribeNotifications,
     handler: 'notifications/unsubscribe',
     table: 'readwrite',
-    // The mail's link is signed with this key (functions/src/lib/unsubscribe-token.ts).
+    // The mail's link is signed with this key (functions/src/modules/notifications/unsubscribe-token.ts).
     secrets: ['IDENTITY_HASH_KEY'],
   },
   {

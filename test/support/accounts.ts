@@ -116,14 +116,14 @@ export function useStackTable(): void {
 export async function dataLayer() {
   useStackTable();
   return {
-    users: await import('@hatchworks/functions/data/users-repository'),
-    credentials: await import('@hatchworks/functions/data/credentials-repository'),
-    passwords: await import('@hatchworks/functions/lib/passwords'),
-    tokens: await import('@hatchworks/functions/lib/one-time-token'),
-    client: await import('@hatchworks/functions/data/client'),
-    keys: await import('@hatchworks/functions/data/keys'),
-    creation: await import('@hatchworks/functions/data/user-creation'),
-    usernames: await import('@hatchworks/functions/domain/usernames'),
+    users: await import('@hatchworks/functions/modules/accounts/users-repository'),
+    credentials: await import('@hatchworks/functions/modules/accounts/credentials-repository'),
+    passwords: await import('@hatchworks/functions/modules/accounts/passwords'),
+    tokens: await import('@hatchworks/functions/modules/accounts/one-time-token'),
+    client: await import('@hatchworks/functions/modules/table/client'),
+    keys: await import('@hatchworks/functions/modules/table/keys'),
+    creation: await import('@hatchworks/functions/modules/accounts/user-creation'),
+    usernames: await import('@hatchworks/functions/modules/accounts/usernames'),
     identityHash: await import('@hatchworks/functions/lib/identity-hash'),
   };
 }

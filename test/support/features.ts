@@ -46,7 +46,7 @@ export async function storedProject(id: string): Promise<Project | undefined> {
   process.env.TABLE_NAME = testStack().tableName;
   process.env.DYNAMODB_ENDPOINT = testStack().dynamoEndpoint;
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const { getProject } = await import('@hatchworks/functions/data/projects-repository');
+  const { getProject } = await import('@hatchworks/functions/modules/projects/projects-repository');
   return getProject(id);
 }
 

@@ -59,7 +59,7 @@ export async function myVotes(token: string, userId: string): Promise<Map<string
 /** The votes on a feature as stored (GSI1, then each read consistently). */
 export async function storedVotes(featureId: string) {
   const { client, keys } = await dataLayer();
-  const { batchGetItems } = await import('@hatchworks/functions/data/batch-get');
+  const { batchGetItems } = await import('@hatchworks/functions/modules/table/batch-get');
   const { Items = [] } = await client.db.send(
     new QueryCommand({
       TableName: client.tableName,
@@ -83,7 +83,7 @@ export async function storedVotes(featureId: string) {
 /** The feature as stored (consistent read). */
 export async function storedFeature(id: string) {
   await dataLayer();
-  const { getFeature } = await import('@hatchworks/functions/data/features-repository');
+  const { getFeature } = await import('@hatchworks/functions/modules/features/features-repository');
   return getFeature(id);
 }
 
@@ -98,7 +98,8 @@ export async function expectTotalsExact(
   // next step or list settles it): checked once a run is over.
   { ranks = true }: { ranks?: boolean } = {},
 ): Promise<void> {
-  const { hasSettledRank } = await import('@hatchworks/functions/data/features-repository');
+  const { hasSettledRank } =
+    await import('@hatchworks/functions/modules/features/features-repository');
   for (const id of [fromId, intoId]) {
     const [feature, votes] = await Promise.all([storedFeature(id), storedVotes(id)]);
     if (ranks) expect(feature && hasSettledRank(feature)).toBe(true);

@@ -18,7 +18,7 @@ const stack = await startLocalStack({
   tableName: 'hatchworks-test',
   config: { apiBaseUrl: '/api', auth: null, donation: null },
   // Hundreds of sign-ups: hash their passwords at scrypt N=2^14 instead of 2^17 (the default of
-  // `npm start` and every deployment; see functions/src/lib/passwords.ts).
+  // `npm start` and every deployment; see functions/src/modules/accounts/passwords.ts).
   // Notification mails wait 2 s for more events instead of minutes (the batching tests).
   functionEnv: {
     PASSWORD_SCRYPT_N: String(TEST_SCRYPT_N),

@@ -50,7 +50,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_CLIENT: positiveInt(20),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt(15 * 60),
   /**
-   * How `sendMail` delivers (`functions/src/lib/mail.ts`): `smtp` locally (the local stack's mail
+   * How `sendMail` delivers (`functions/src/modules/mail/mail.ts`): `smtp` locally (the local stack's mail
    * sink), `ses` on AWS. Unset in functions that send no mail.
    */
   MAIL_TRANSPORT: z.optional(z.enum(['smtp', 'ses'])),

@@ -5,10 +5,10 @@ import type {
   SQSEvent,
   SQSRecord,
 } from 'aws-lambda';
-import { queueMail } from '../data/mail-queue';
-import { notificationEventIdOf } from '../data/notification-events';
-import type { StreamKeys } from '../data/mail-requests';
-import { fanOutEvent } from '../domain/notification-fan-out';
+import { queueMail } from '../modules/mail/mail-queue';
+import { notificationEventIdOf } from '../modules/notifications/notification-events';
+import type { StreamKeys } from '../modules/mail/mail-requests';
+import { fanOutEvent } from '../modules/notifications/notification-fan-out';
 import { logger } from '../lib/logger';
 
 /**

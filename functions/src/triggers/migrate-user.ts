@@ -1,5 +1,5 @@
-import { passwordSignIn } from '../domain/password-sign-in';
-import { migrateUser } from './user-migration';
+import { passwordSignIn } from '../modules/accounts/password-sign-in';
+import { migrateUser } from '../modules/accounts/user-migration';
 
 /** Cognito's user-migration trigger (infra/aws/constructs/cognito-login.ts). */
 export const handler = migrateUser(passwordSignIn);

@@ -1,6 +1,6 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { mailRequestOf, type StreamKeys } from '../data/mail-requests';
-import { sendQueuedMail } from '../domain/account-mail';
+import { mailRequestOf, type StreamKeys } from '../modules/mail/mail-requests';
+import { sendQueuedMail } from '../modules/accounts/account-mail';
 import { logger } from '../lib/logger';
 
 /**

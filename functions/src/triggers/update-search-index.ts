@@ -1,8 +1,8 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import type { StreamKeys } from '../data/mail-requests';
-import { TABLE_DEFINITION } from '../data/table-definition';
-import { documentId, subjectOfKeys, type SearchSubject } from '../search/documents';
-import { applySearchChanges } from '../search/search-service';
+import type { StreamKeys } from '../modules/mail/mail-requests';
+import { TABLE_DEFINITION } from '../modules/table/table-definition';
+import { documentId, subjectOfKeys, type SearchSubject } from '../modules/search/documents';
+import { applySearchChanges } from '../modules/search/search-service';
 import { logger } from '../lib/logger';
 
 /**

@@ -20,7 +20,8 @@ async function inBatches<T, R>(items: readonly T[], limit: number, task: (item: 
 /** Whether the stored feature's rank keys carry its total and status (read consistently). */
 async function rankSettled(id: string): Promise<boolean> {
   const { client, keys } = await dataLayer();
-  const { hasSettledRank } = await import('@hatchworks/functions/data/features-repository');
+  const { hasSettledRank } =
+    await import('@hatchworks/functions/modules/features/features-repository');
   const stored = await client.db.send(
     new GetCommand({
       TableName: client.tableName,

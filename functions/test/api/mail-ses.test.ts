@@ -79,7 +79,7 @@ afterAll(async () => {
 describe('sendMail through Amazon SES', () => {
   it('calls SES v2 SendEmail with simple content, a text and an HTML part', async () => {
     // Prepare
-    const { sendMail } = await import('../../src/lib/mail');
+    const { sendMail } = await import('../../src/modules/mail/mail');
     // Act
     await sendMail({
       to: 'ada@example.test',
@@ -119,7 +119,7 @@ describe('sendMail through Amazon SES', () => {
 
   it('sends a text-only mail without an HTML part', async () => {
     // Prepare
-    const { sendMail } = await import('../../src/lib/mail');
+    const { sendMail } = await import('../../src/modules/mail/mail');
     // Act
     await sendMail({ to: 'ada@example.test', subject: 'Plain', text: 'Just text.' });
     // Assess
@@ -129,7 +129,7 @@ describe('sendMail through Amazon SES', () => {
 
   it("rejects when SES refuses the mail, so the caller's request fails rather than pretends", async () => {
     // Prepare
-    const { sendMail } = await import('../../src/lib/mail');
+    const { sendMail } = await import('../../src/modules/mail/mail');
     answer = {
       status: 400,
       body: '{"message":"Email address is not verified."}',

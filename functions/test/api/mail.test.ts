@@ -11,7 +11,7 @@ const saved = Object.fromEntries(MAIL_KEYS.map((key) => [key, process.env[key]])
  * stack's mail sink. Imported after the environment is set, since env() reads it once.
  */
 async function mailModule() {
-  return import('../../src/lib/mail');
+  return import('../../src/modules/mail/mail');
 }
 
 const address = () => `mail-${randomUUID()}@example.test`;
@@ -36,7 +36,7 @@ describe('sendMail through the local SMTP sink', () => {
   it('delivers a templated mail that GET /_mail/messages.json shows with its parts and link', async () => {
     // Prepare
     const { sendMail, siteLink } = await mailModule();
-    const { verificationMail } = await import('../../src/lib/mail-templates');
+    const { verificationMail } = await import('../../src/modules/mail/mail-templates');
     const to = address();
     const link = siteLink('/verify-email', { token: 'tok_123-abc' });
     const before = new Date();

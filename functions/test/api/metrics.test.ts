@@ -26,15 +26,16 @@ import { requestInput, suggestionInput } from '../../../test/support/tracker';
 async function dataLayer() {
   useStackTable();
   return {
-    users: await import('@hatchworks/functions/data/user-creation'),
-    eggs: await import('@hatchworks/functions/data/eggs-repository'),
-    projects: await import('@hatchworks/functions/data/projects-repository'),
-    features: await import('@hatchworks/functions/data/features-repository'),
-    moderation: await import('@hatchworks/functions/data/feature-moderation'),
-    votes: await import('@hatchworks/functions/data/votes-repository'),
-    requests: await import('@hatchworks/functions/data/tracker-requests-repository'),
-    suggestions: await import('@hatchworks/functions/data/tracker-suggestions-repository'),
-    trackerVotes: await import('@hatchworks/functions/data/tracker-votes-repository'),
+    users: await import('@hatchworks/functions/modules/accounts/user-creation'),
+    eggs: await import('@hatchworks/functions/modules/eggs/eggs-repository'),
+    projects: await import('@hatchworks/functions/modules/projects/projects-repository'),
+    features: await import('@hatchworks/functions/modules/features/features-repository'),
+    moderation: await import('@hatchworks/functions/modules/features/feature-moderation'),
+    votes: await import('@hatchworks/functions/modules/features/votes-repository'),
+    requests: await import('@hatchworks/functions/modules/tracker/tracker-requests-repository'),
+    suggestions:
+      await import('@hatchworks/functions/modules/tracker/tracker-suggestions-repository'),
+    trackerVotes: await import('@hatchworks/functions/modules/tracker/tracker-votes-repository'),
   };
 }
 

@@ -268,7 +268,7 @@ describe('the notification list and reading', () => {
     const person = await registerUser();
     await setPreferences(person.token, ALL_OFF);
     const { client, keys } = await dataLayer();
-    const events = await import('@hatchworks/functions/data/notification-events');
+    const events = await import('@hatchworks/functions/modules/notifications/notification-events');
     const subject = { type: 'tracker_request' as const, id: ulid(), title: 'Made up' };
     const now = new Date();
     await client.db.send(

@@ -142,7 +142,7 @@ describe('GET /api/roadmap', () => {
   it('lists completions of the last 90 days only, newest completion first', async () => {
     useStackTable();
     const { changeTrackerRequestStatus } =
-      await import('@hatchworks/functions/data/tracker-status');
+      await import('@hatchworks/functions/modules/tracker/tracker-status');
     const old = await submitRequest({ project_id: project.id });
     const older = await submitRequest({ project_id: project.id });
     const recent = await submitRequest({ project_id: project.id });
@@ -190,9 +190,9 @@ describe('GET /api/roadmap', () => {
   it('answers at most 50 cards a column, newest first, and says there are more', async () => {
     useStackTable();
     const { createTrackerRequest } =
-      await import('@hatchworks/functions/data/tracker-requests-repository');
+      await import('@hatchworks/functions/modules/tracker/tracker-requests-repository');
     const { changeTrackerRequestStatus } =
-      await import('@hatchworks/functions/data/tracker-status');
+      await import('@hatchworks/functions/modules/tracker/tracker-status');
     const crowded = await createProject(admin.token);
     const start = Date.now() - 60_000;
     for (let i = 0; i < 52; i += 1) {

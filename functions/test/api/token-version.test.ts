@@ -10,8 +10,8 @@ async function raiseTokenVersion(userId: string): Promise<void> {
   process.env.DYNAMODB_ENDPOINT = testStack().dynamoEndpoint;
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const [{ db, tableName }, { userKeys }] = await Promise.all([
-    import('@hatchworks/functions/data/client'),
-    import('@hatchworks/functions/data/keys'),
+    import('@hatchworks/functions/modules/table/client'),
+    import('@hatchworks/functions/modules/table/keys'),
   ]);
   await db.send(
     new UpdateCommand({

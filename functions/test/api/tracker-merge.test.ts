@@ -377,7 +377,7 @@ describe('merging tracker requests and suggestions', () => {
     const stuck = await untilDone(() => merge('feature_request', a.id, b.id));
     expect(stuck.status).toBe(409);
     const { backfillTrackerVoteIndex } =
-      await import('@hatchworks/functions/data/tracker-vote-index-backfill');
+      await import('@hatchworks/functions/modules/tracker/tracker-vote-index-backfill');
     const run = await backfillTrackerVoteIndex({ pageSize: 500 });
     expect(run.updated).toBeGreaterThanOrEqual(2);
     expect(run.nextKey).toBeUndefined();

@@ -4,11 +4,11 @@ import {
   type BatchWriteCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type * as ClientModule from '@hatchworks/functions/data/client';
-import type * as RequestsModule from '@hatchworks/functions/data/tracker-requests-repository';
-import type * as ActivityModule from '@hatchworks/functions/data/tracker-activity-repository';
-import type * as CountersModule from '@hatchworks/functions/data/tracker-counters';
-import type * as TransactionsModule from '@hatchworks/functions/data/transactions';
+import type * as ClientModule from '@hatchworks/functions/modules/table/client';
+import type * as RequestsModule from '@hatchworks/functions/modules/tracker/tracker-requests-repository';
+import type * as ActivityModule from '@hatchworks/functions/modules/tracker/tracker-activity-repository';
+import type * as CountersModule from '@hatchworks/functions/modules/tracker/tracker-counters';
+import type * as TransactionsModule from '@hatchworks/functions/modules/table/transactions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type {
@@ -159,11 +159,11 @@ async function measureLists(): Promise<Record<string, Measured[]>> {
 beforeAll(async () => {
   useStackTable();
   const [client, requests, activity, counters, transactions] = await Promise.all([
-    import('@hatchworks/functions/data/client'),
-    import('@hatchworks/functions/data/tracker-requests-repository'),
-    import('@hatchworks/functions/data/tracker-activity-repository'),
-    import('@hatchworks/functions/data/tracker-counters'),
-    import('@hatchworks/functions/data/transactions'),
+    import('@hatchworks/functions/modules/table/client'),
+    import('@hatchworks/functions/modules/tracker/tracker-requests-repository'),
+    import('@hatchworks/functions/modules/tracker/tracker-activity-repository'),
+    import('@hatchworks/functions/modules/tracker/tracker-counters'),
+    import('@hatchworks/functions/modules/table/transactions'),
   ]);
   data = { client, requests, activity, counters, transactions };
   data.client.db.middlewareStack.add(

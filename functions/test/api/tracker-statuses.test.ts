@@ -248,8 +248,8 @@ describe('the status_changed event', () => {
     // Prepare
     useStackTable();
     const { changeTrackerRequestStatus, changeSuggestionStatus } =
-      await import('@hatchworks/functions/data/tracker-status');
-    const { db, tableName } = await import('@hatchworks/functions/data/client');
+      await import('@hatchworks/functions/modules/tracker/tracker-status');
+    const { db, tableName } = await import('@hatchworks/functions/modules/table/client');
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
     const request = await submitRequest();
     const suggestion = await submitSuggestion();

@@ -21,9 +21,9 @@ let project: Project;
 async function dataLayer() {
   useStackTable();
   return {
-    client: await import('@hatchworks/functions/data/client'),
-    features: await import('@hatchworks/functions/data/features-repository'),
-    ledger: await import('@hatchworks/functions/data/ledger'),
+    client: await import('@hatchworks/functions/modules/table/client'),
+    features: await import('@hatchworks/functions/modules/features/features-repository'),
+    ledger: await import('@hatchworks/functions/modules/eggs/ledger'),
   };
 }
 

@@ -1,5 +1,5 @@
 import { routeAccessLevels } from '@hatchworks/shared/routes';
-import { registerRouteAccess } from '../../src/middleware/access';
+import { registerRouteAccess } from '../../src/http/access';
 
 /*
  * Unit tests call handlers in this process, like the local gateway: the access guard gets every

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '../../src/data/cursor';
+import { decodeCursor, encodeCursor } from '../../src/modules/table/cursor';
 import { ValidationError } from '../../src/lib/errors';
 
 describe('page cursors', () => {

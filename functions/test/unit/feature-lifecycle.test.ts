@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, projectCountDeltas } from '../../src/domain/feature-lifecycle';
+import { canTransition, projectCountDeltas } from '../../src/modules/features/feature-lifecycle';
 
 describe('feature lifecycle', () => {
   it.each([

@@ -6,14 +6,14 @@ import {
   unmergeAllowed,
   unmergeUntil,
 } from '@hatchworks/shared/schemas/merge';
-import { canTransition, projectCountDeltas } from '../../src/domain/feature-lifecycle';
+import { canTransition, projectCountDeltas } from '../../src/modules/features/feature-lifecycle';
 import {
   checkMergeAllowed,
   checkUnmergeAllowed,
   mergeStatus,
   type StoredMerge,
 } from '../../src/modules/votable/feature-kind';
-import type { StoredFeature } from '../../src/data/features-repository';
+import type { StoredFeature } from '../../src/modules/features/features-repository';
 
 const DAY = 24 * 60 * 60 * 1000;
 const mergedAt = '2026-01-01T12:00:00.000Z';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from '@hatchworks/shared/zod';
 import { AppError, NotFoundError } from '../../src/lib/errors';
-import { httpHandler } from '../../src/middleware/http-handler';
-import { created, page } from '../../src/middleware/response';
+import { httpHandler } from '../../src/http/http-handler';
+import { created, page } from '../../src/http/response';
 import { httpEvent, lambdaContext } from '../support/events';
 
 const parse = (result: unknown) => {

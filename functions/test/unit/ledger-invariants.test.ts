@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLedger, type LedgerSnapshot } from '../../src/data/ledger-invariants';
+import { checkLedger, type LedgerSnapshot } from '../../src/modules/eggs/ledger-invariants';
 
 type Item = Record<string, unknown>;
 

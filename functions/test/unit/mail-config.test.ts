@@ -6,7 +6,7 @@ let saved: Record<string, string | undefined>;
 /** A fresh module graph per test: env() reads the environment once per process. */
 const freshMail = async () => {
   vi.resetModules();
-  return import('../../src/lib/mail');
+  return import('../../src/modules/mail/mail');
 };
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import {
   passwordResetMail,
   renderActionMail,
   verificationMail,
-} from '../../src/lib/mail-templates';
+} from '../../src/modules/mail/mail-templates';
 
 const LINK = 'https://hatchworks.example/verify-email?token=abc&lang=en';
 

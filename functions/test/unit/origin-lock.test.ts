@@ -1,8 +1,8 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { httpHandler } from '../../src/middleware/http-handler';
-import { DIRECT_ACCESS_REFUSED, originLock } from '../../src/middleware/origin-lock';
+import { httpHandler } from '../../src/http/http-handler';
+import { DIRECT_ACCESS_REFUSED, originLock } from '../../src/http/origin-lock';
 import { httpEvent, lambdaContext } from '../support/events';
 
 const SECRET = 'origin-secret-of-at-least-32-characters-0123';

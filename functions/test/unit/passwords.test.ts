@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, verifyPassword } from '../../src/lib/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../../src/modules/accounts/passwords';
 
 describe('password hashes', () => {
   afterEach(() => {

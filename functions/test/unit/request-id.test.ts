@@ -2,8 +2,8 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from '@hatchworks/shared/zod';
 import { logger } from '../../src/lib/logger';
-import { httpHandler } from '../../src/middleware/http-handler';
-import { rawResult } from '../../src/middleware/response';
+import { httpHandler } from '../../src/http/http-handler';
+import { rawResult } from '../../src/http/response';
 import { httpEvent, lambdaContext } from '../support/events';
 
 /** A payload-2.0 event with API Gateway's request id `requestId`. */

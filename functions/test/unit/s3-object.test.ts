@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { s3Object } from '../../src/search/s3-object';
+import { s3Object } from '../../src/modules/search/s3-object';
 
 describe('the search snapshot S3 calls', () => {
   afterEach(() => {

@@ -7,22 +7,22 @@ import {
   subjectOfKeys,
   toSearchDocument,
   type SearchDocument,
-} from '../../src/search/documents';
+} from '../../src/modules/search/documents';
 import {
   decodeSearchCursor,
   encodeSearchCursor,
   searchFingerprint,
-} from '../../src/search/search-cursor';
+} from '../../src/modules/search/search-cursor';
 import {
   createSearchIndex,
   parseSearchIndex,
   patchSearchIndex,
   querySearchIndex,
   serializeSearchIndex,
-} from '../../src/search/search-index';
-import { fileSnapshotStore, s3SnapshotStore } from '../../src/search/snapshot-store';
-import type { S3Answer, S3Object } from '../../src/search/s3-object';
-import { SEARCH_STREAM_FILTERS } from '../../src/search/stream-filter';
+} from '../../src/modules/search/search-index';
+import { fileSnapshotStore, s3SnapshotStore } from '../../src/modules/search/snapshot-store';
+import type { S3Answer, S3Object } from '../../src/modules/search/s3-object';
+import { SEARCH_STREAM_FILTERS } from '../../src/modules/search/stream-filter';
 import { ValidationError } from '../../src/lib/errors';
 
 const feature = (overrides: Record<string, unknown> = {}) => ({

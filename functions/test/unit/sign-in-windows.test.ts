@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInWindows } from '../../src/domain/password-sign-in';
+import { signInWindows } from '../../src/modules/accounts/password-sign-in';
 
 describe('the windows a password sign-in takes a slot in', () => {
   it('keys a known client by account + client and by client across accounts', () => {

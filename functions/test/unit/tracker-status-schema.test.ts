@@ -7,7 +7,7 @@ import { RoadmapQuerySchema } from '@hatchworks/shared/schemas/roadmap';
 import {
   featureRoadmapColumn,
   trackerRoadmapColumn,
-} from '@hatchworks/functions/data/roadmap-repository';
+} from '@hatchworks/functions/modules/publishing/roadmap-repository';
 
 const issues = (input: unknown) =>
   TrackerStatusChangeInputSchema.safeParse(input).error?.issues.map((issue) => ({

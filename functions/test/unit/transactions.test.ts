@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../src/data/client';
-import { retryOnConflict, transact } from '../../src/data/transactions';
+import { db } from '../../src/modules/table/client';
+import { retryOnConflict, transact } from '../../src/modules/table/transactions';
 
 const cancelled = (...codes: string[]) =>
   new TransactionCanceledException({

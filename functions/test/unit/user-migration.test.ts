@@ -1,8 +1,8 @@
 import type { UserMigrationTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import type { PasswordSignIn } from '../../src/domain/password-sign-in';
-import type { StoredUser } from '../../src/data/users-repository';
-import { MIGRATION_MESSAGES, migrateUser } from '../../src/triggers/user-migration';
+import type { PasswordSignIn } from '../../src/modules/accounts/password-sign-in';
+import type { StoredUser } from '../../src/modules/accounts/users-repository';
+import { MIGRATION_MESSAGES, migrateUser } from '../../src/modules/accounts/user-migration';
 
 /** A Cognito user-migration event as the hosted login sends it. */
 function migrationEvent(

@@ -10,7 +10,7 @@ import {
   UsernameSchema,
   profileUpdateSchemaFor,
 } from '@hatchworks/shared/schemas/users';
-import { fallbackDisplayName, fallbackUsername } from '../../src/domain/usernames';
+import { fallbackDisplayName, fallbackUsername } from '../../src/modules/accounts/usernames';
 
 const messages = (result: { error?: { issues: { message: string }[] } | undefined }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

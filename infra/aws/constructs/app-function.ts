@@ -47,7 +47,7 @@ export const FUNCTION_BUNDLING: BundlingOptions = {
 
 /**
  * The esbuild `define`s of a route's function: its route key and access level, which the access
- * guard reads (functions/src/middleware/access.ts), so the manifest itself stays out of the bundle.
+ * guard reads (functions/src/http/access.ts), so the manifest itself stays out of the bundle.
  */
 export function routeDefines(route: { readonly key: string; readonly access: string }) {
   return {

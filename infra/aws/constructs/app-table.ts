@@ -8,7 +8,7 @@ import {
 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import type { ExistingTable } from '../config/site-context';
-import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
+import { TABLE_DEFINITION } from '@hatchworks/functions/modules/table/table-definition';
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 

@@ -2,7 +2,7 @@ import { Effect, PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { SecretName } from '@hatchworks/shared/routes';
-import { CREDENTIAL_PARTITION_PREFIX } from '@hatchworks/functions/data/keys';
+import { CREDENTIAL_PARTITION_PREFIX } from '@hatchworks/functions/modules/table/keys';
 import type { FunctionSpec } from './function-spec';
 import { TABLE_ACTIONS } from './table-actions';
 

@@ -33,7 +33,7 @@ export interface FunctionSpec {
   readonly sendsMail?: boolean;
   /**
    * The API route it serves: its key and access level are written into the bundle, where the
-   * access guard reads them (functions/src/middleware/access.ts).
+   * access guard reads them (functions/src/http/access.ts).
    */
   readonly route?: { readonly key: string; readonly access: Access };
   /** @default 512 */

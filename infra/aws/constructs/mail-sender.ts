@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { MAIL_STREAM_FILTER } from '@hatchworks/functions/data/mail-requests';
+import { MAIL_STREAM_FILTER } from '@hatchworks/functions/modules/mail/mail-requests';
 import { functionEntry } from '../paths';
 import { consumeTableStream, deadLetterQueue } from './table-stream-source';
 import { AppFunction, type MailAccess } from './app-function';
@@ -40,7 +40,7 @@ export class MailSender extends Construct {
         table: 'readwrite',
         credentials: true,
         sendsMail: true,
-        // The notification mails' one-click unsubscribe links (functions/src/lib/unsubscribe-token.ts).
+        // The notification mails' one-click unsubscribe links (functions/src/modules/notifications/unsubscribe-token.ts).
         secrets: ['IDENTITY_HASH_KEY'],
         timeout: Duration.seconds(30),
       },

@@ -3,7 +3,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { NOTIFICATION_STREAM_FILTER } from '@hatchworks/functions/data/notification-events';
+import { NOTIFICATION_STREAM_FILTER } from '@hatchworks/functions/modules/notifications/notification-events';
 import { functionEntry } from '../paths';
 import { consumeTableStream, deadLetterQueue } from './table-stream-source';
 import { AppFunction } from './app-function';

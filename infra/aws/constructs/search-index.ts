@@ -4,8 +4,8 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { SNAPSHOT_KEY } from '@hatchworks/functions/search/snapshot-names';
-import { SEARCH_STREAM_FILTERS } from '@hatchworks/functions/search/stream-filter';
+import { SNAPSHOT_KEY } from '@hatchworks/functions/modules/search/snapshot-names';
+import { SEARCH_STREAM_FILTERS } from '@hatchworks/functions/modules/search/stream-filter';
 import { functionEntry } from '../paths';
 import { AppFunction } from './app-function';
 import { consumeTableStream, deadLetterQueue } from './table-stream-source';
@@ -18,7 +18,7 @@ export interface SearchIndexProps {
 }
 
 /**
- * The search index (functions/src/search): a MiniSearch snapshot kept as one object
+ * The search index (functions/src/modules/search): a MiniSearch snapshot kept as one object
  * (`search/index.json`) in a private bucket. The table's stream feeds the changes of feature
  * requests, tracker requests and suggestions to one function that patches the snapshot with
  * conditional writes; the search routes read it once per cold start and again when it changed.

@@ -4,7 +4,7 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
+import { TABLE_DEFINITION } from '@hatchworks/functions/modules/table/table-definition';
 import { acknowledgeWildcards } from './acknowledge-wildcards';
 import type { AppFunction } from './app-function';
 

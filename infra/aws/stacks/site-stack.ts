@@ -4,7 +4,7 @@ import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { ROOT_API_PATHS } from '@hatchworks/shared/routes';
 import { cspOriginsFor } from '../../shared/csp-origins';
-import { ORIGIN_VERIFY_HEADER } from '@hatchworks/functions/middleware/origin-lock';
+import { ORIGIN_VERIFY_HEADER } from '@hatchworks/functions/http/origin-lock';
 import { METRICS_NAMESPACE_ENV } from '@hatchworks/functions/lib/metrics';
 import type {
   AlarmSettings,

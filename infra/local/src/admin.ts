@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { LedgerAudit } from '@hatchworks/functions/data/ledger-audit';
+import type { LedgerAudit } from '@hatchworks/functions/modules/eggs/ledger-audit';
 import { startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
 import { LocalStackError } from './local-error';
 import { DATA_DIR } from './paths';
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   }
   try {
     if (audit) {
-      const { auditLedger } = await import('@hatchworks/functions/data/ledger-audit');
+      const { auditLedger } = await import('@hatchworks/functions/modules/eggs/ledger-audit');
       const report = await auditLedger();
       console.log(formatAudit(report));
       process.exitCode = report.mismatches === 0 ? 0 : 1;
@@ -123,13 +123,13 @@ async function main(): Promise<void> {
     }
     if (backfill) {
       const { backfillTrackerVoteIndex } =
-        await import('@hatchworks/functions/data/tracker-vote-index-backfill');
+        await import('@hatchworks/functions/modules/tracker/tracker-vote-index-backfill');
       const { updated } = await backfillTrackerVoteIndex();
       console.log(`${updated} tracker vote(s) given their merge index keys.`);
       return;
     }
     if (!email) throw new LocalStackError(USAGE);
-    const users = await import('@hatchworks/functions/data/users-repository');
+    const users = await import('@hatchworks/functions/modules/accounts/users-repository');
     const user = await users.getUserByEmail(email);
     if (!user) {
       throw new LocalStackError(

@@ -6,7 +6,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { registerRouteAccess } from '@hatchworks/functions/middleware/access';
+import { registerRouteAccess } from '@hatchworks/functions/http/access';
 import {
   ROUTES,
   routeAccessLevels,

@@ -10,7 +10,8 @@ import type { ProductAccounts } from './idp/product-accounts';
 export function productAccounts(): ProductAccounts {
   return {
     async signIn(email, password, clientAddress) {
-      const { passwordSignIn } = await import('@hatchworks/functions/domain/password-sign-in');
+      const { passwordSignIn } =
+        await import('@hatchworks/functions/modules/accounts/password-sign-in');
       const { clientKey } = await import('@hatchworks/functions/lib/client-ip');
       const outcome = await passwordSignIn(email, password, clientKey(clientAddress));
       if (outcome.kind !== 'signed-in') return outcome;
@@ -26,7 +27,7 @@ export function productAccounts(): ProductAccounts {
       };
     },
     async hasAccount(email) {
-      const users = await import('@hatchworks/functions/data/users-repository');
+      const users = await import('@hatchworks/functions/modules/accounts/users-repository');
       const { normalizeEmail } = await import('@hatchworks/functions/lib/identity-hash');
       return (await users.getUserByEmail(normalizeEmail(email))) !== undefined;
     },

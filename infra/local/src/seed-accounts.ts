@@ -22,10 +22,10 @@ export const DEMO_ACCOUNTS = [
  * operator command.
  */
 export async function seedDemoAccounts(): Promise<void> {
-  const users = await import('@hatchworks/functions/data/users-repository');
-  const { createUser } = await import('@hatchworks/functions/data/user-creation');
+  const users = await import('@hatchworks/functions/modules/accounts/users-repository');
+  const { createUser } = await import('@hatchworks/functions/modules/accounts/user-creation');
   const { personHashes } = await import('@hatchworks/functions/lib/identity-hash');
-  const { hashPassword } = await import('@hatchworks/functions/lib/passwords');
+  const { hashPassword } = await import('@hatchworks/functions/modules/accounts/passwords');
   for (const account of DEMO_ACCOUNTS) {
     if (await users.getUserByEmail(account.email)) continue;
     // Verified with their welcome, as a person who proved the address; the password goes to

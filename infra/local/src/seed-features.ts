@@ -9,12 +9,15 @@ import { DEMO_FEATURES, DEMO_PROJECTS, DEMO_USER_BONUS } from './seed-data';
  * demo admin approves, rejects (refunding 100 eggs) or leaves it pending, and both vote.
  */
 export async function seedDemoFeatures(): Promise<void> {
-  const users = await import('@hatchworks/functions/data/users-repository');
-  const { listProjects } = await import('@hatchworks/functions/data/projects-repository');
-  const { adjustEggs } = await import('@hatchworks/functions/data/eggs-repository');
-  const { createFeature } = await import('@hatchworks/functions/data/features-repository');
-  const { changeFeatureStatus } = await import('@hatchworks/functions/data/feature-moderation');
-  const { castVote } = await import('@hatchworks/functions/data/votes-repository');
+  const users = await import('@hatchworks/functions/modules/accounts/users-repository');
+  const { listProjects } =
+    await import('@hatchworks/functions/modules/projects/projects-repository');
+  const { adjustEggs } = await import('@hatchworks/functions/modules/eggs/eggs-repository');
+  const { createFeature } =
+    await import('@hatchworks/functions/modules/features/features-repository');
+  const { changeFeatureStatus } =
+    await import('@hatchworks/functions/modules/features/feature-moderation');
+  const { castVote } = await import('@hatchworks/functions/modules/features/votes-repository');
 
   const [adminAccount, userAccount] = DEMO_ACCOUNTS;
   const admin = await users.getUserByEmail(adminAccount.email);

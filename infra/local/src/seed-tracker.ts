@@ -21,15 +21,17 @@ const HOUR_MS = 3600 * 1000;
  * `hoursAgo` before now, as if it had been submitted then.
  */
 export async function seedDemoTracker(now = new Date()): Promise<void> {
-  const users = await import('@hatchworks/functions/data/users-repository');
-  const { listProjects } = await import('@hatchworks/functions/data/projects-repository');
+  const users = await import('@hatchworks/functions/modules/accounts/users-repository');
+  const { listProjects } =
+    await import('@hatchworks/functions/modules/projects/projects-repository');
   const { createTrackerRequest, trackerRequestTarget } =
-    await import('@hatchworks/functions/data/tracker-requests-repository');
+    await import('@hatchworks/functions/modules/tracker/tracker-requests-repository');
   const { createSuggestion, trackerSuggestionTarget } =
-    await import('@hatchworks/functions/data/tracker-suggestions-repository');
-  const { castVote } = await import('@hatchworks/functions/data/tracker-votes-repository');
+    await import('@hatchworks/functions/modules/tracker/tracker-suggestions-repository');
+  const { castVote } =
+    await import('@hatchworks/functions/modules/tracker/tracker-votes-repository');
   const { newAnonymousId } = await import('@hatchworks/functions/lib/anonymous-id');
-  const { trackerVoterIds } = await import('@hatchworks/functions/data/keys');
+  const { trackerVoterIds } = await import('@hatchworks/functions/modules/table/keys');
 
   const [adminAccount, userAccount] = DEMO_ACCOUNTS;
   const admin = await users.getUserByEmail(adminAccount.email);

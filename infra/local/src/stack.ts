@@ -172,7 +172,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     Object.assign(process.env, options.functionEnv ?? {});
 
     await ensureTable(dynamo.client, options.tableName);
-    const { seedProjectsOnce } = await import('@hatchworks/functions/data/seed-repository');
+    const { seedProjectsOnce } =
+      await import('@hatchworks/functions/modules/projects/seed-repository');
     const seeded = await seedProjectsOnce('demo-projects', DEMO_PROJECTS);
     await seedDemoAccounts();
     if (seeded && options.demoData) {
@@ -181,13 +182,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     // The search index's snapshot, rebuilt from the table (fresh or persisted) at every
     // start; the stream keeps it up to date from here on.
-    const { rebuildSearchSnapshot } = await import('@hatchworks/functions/search/search-service');
+    const { rebuildSearchSnapshot } =
+      await import('@hatchworks/functions/modules/search/search-service');
     await rebuildSearchSnapshot();
-    const { SEARCH_STREAM_FILTERS } = await import('@hatchworks/functions/search/stream-filter');
+    const { SEARCH_STREAM_FILTERS } =
+      await import('@hatchworks/functions/modules/search/stream-filter');
     // The mail function reads the table's stream, as the event source mapping feeds it on AWS.
-    const { MAIL_STREAM_FILTER } = await import('@hatchworks/functions/data/mail-requests');
+    const { MAIL_STREAM_FILTER } = await import('@hatchworks/functions/modules/mail/mail-requests');
     const { NOTIFICATION_STREAM_FILTER } =
-      await import('@hatchworks/functions/data/notification-events');
+      await import('@hatchworks/functions/modules/notifications/notification-events');
     poller = await startStreamPoller({
       dynamo: dynamo.client,
       endpoint: dynamo.endpoint,

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
+import { TABLE_DEFINITION } from '@hatchworks/functions/modules/table/table-definition';
 
 type StreamEventName = 'INSERT' | 'MODIFY' | 'REMOVE';
 

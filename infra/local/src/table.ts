@@ -9,7 +9,7 @@ import {
   type DynamoDBClient,
   type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
-import { TABLE_DEFINITION } from '@hatchworks/functions/data/table-definition';
+import { TABLE_DEFINITION } from '@hatchworks/functions/modules/table/table-definition';
 
 const stringAttribute = (name: string): AttributeDefinition => ({
   AttributeName: name,

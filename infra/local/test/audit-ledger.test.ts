@@ -31,7 +31,7 @@ function runAdmin(args: string[], env: Record<string, string> = {}) {
 
 /** Bumps a number of one item straight in the table, past every code path: a corruption. */
 async function bump(key: Record<string, unknown>, attribute: string, by: number) {
-  const { db, tableName } = await import('@hatchworks/functions/data/client');
+  const { db, tableName } = await import('@hatchworks/functions/modules/table/client');
   await db.send(
     new UpdateCommand({
       TableName: tableName,
@@ -55,14 +55,17 @@ beforeAll(async () => {
     config: { apiBaseUrl: '/api', auth: null, donation: null },
     demoData: true,
   });
-  const users = await import('@hatchworks/functions/data/users-repository');
-  const { createUser } = await import('@hatchworks/functions/data/user-creation');
-  const { claimDailyEggs } = await import('@hatchworks/functions/data/eggs-repository');
-  const { listProjects } = await import('@hatchworks/functions/data/projects-repository');
-  const { createFeature } = await import('@hatchworks/functions/data/features-repository');
-  const { changeFeatureStatus } = await import('@hatchworks/functions/data/feature-moderation');
-  const { castVote } = await import('@hatchworks/functions/data/votes-repository');
-  const { deleteUser } = await import('@hatchworks/functions/data/account-deletion');
+  const users = await import('@hatchworks/functions/modules/accounts/users-repository');
+  const { createUser } = await import('@hatchworks/functions/modules/accounts/user-creation');
+  const { claimDailyEggs } = await import('@hatchworks/functions/modules/eggs/eggs-repository');
+  const { listProjects } =
+    await import('@hatchworks/functions/modules/projects/projects-repository');
+  const { createFeature } =
+    await import('@hatchworks/functions/modules/features/features-repository');
+  const { changeFeatureStatus } =
+    await import('@hatchworks/functions/modules/features/feature-moderation');
+  const { castVote } = await import('@hatchworks/functions/modules/features/votes-repository');
+  const { deleteUser } = await import('@hatchworks/functions/modules/accounts/account-deletion');
   const { personHashes } = await import('@hatchworks/functions/lib/identity-hash');
 
   const user = await users.getUserByEmail('user@hatchworks.local');
@@ -129,8 +132,8 @@ describe('npm run admin -- audit-ledger', () => {
   });
 
   it('reports a balance bumped by 7 in the table as exactly that mismatch, and exits 1', async () => {
-    const { userKeys } = await import('@hatchworks/functions/data/keys');
-    const { getUserById } = await import('@hatchworks/functions/data/users-repository');
+    const { userKeys } = await import('@hatchworks/functions/modules/table/keys');
+    const { getUserById } = await import('@hatchworks/functions/modules/accounts/users-repository');
     const balance = (await getUserById(userId))?.egg_balance ?? Number.NaN;
     await bump(userKeys.item(userId), 'egg_balance', 7);
     try {
@@ -154,8 +157,8 @@ describe('npm run admin -- audit-ledger', () => {
   });
 
   it("reports a feature's total_eggs raised in the table, and the rank keys it no longer matches", async () => {
-    const { featureKeys } = await import('@hatchworks/functions/data/keys');
-    const { auditLedger } = await import('@hatchworks/functions/data/ledger-audit');
+    const { featureKeys } = await import('@hatchworks/functions/modules/table/keys');
+    const { auditLedger } = await import('@hatchworks/functions/modules/eggs/ledger-audit');
     await bump(featureKeys.item(featureId), 'total_eggs', 5);
     try {
       const audit = await auditLedger();

@@ -1,7 +1,7 @@
 import { type EggAdjustmentResult } from '@hatchworks/shared/schemas/eggs';
-import { adjustEggs } from '../../data/eggs-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { idempotencyKey } from '../../middleware/idempotency-key';
+import { adjustEggs } from '../../modules/eggs/eggs-repository';
+import { authHandler } from '../../http/auth-handler';
+import { idempotencyKey } from '../../http/idempotency-key';
 import { adjustUserEggs as route } from '@hatchworks/shared/contracts/eggs';
 
 export const handler = authHandler({

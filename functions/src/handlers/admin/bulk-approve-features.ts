@@ -1,9 +1,13 @@
 import { type BulkApproveResult } from '@hatchworks/shared/schemas/features';
-import { replayed, storeOutcome, type CallerIdempotency } from '../../data/caller-idempotency';
-import { changeFeatureStatus } from '../../data/feature-moderation';
+import {
+  replayed,
+  storeOutcome,
+  type CallerIdempotency,
+} from '../../modules/eggs/caller-idempotency';
+import { changeFeatureStatus } from '../../modules/features/feature-moderation';
 import { AppError } from '../../lib/errors';
-import { authHandler } from '../../middleware/auth-handler';
-import { idempotencyKey } from '../../middleware/idempotency-key';
+import { authHandler } from '../../http/auth-handler';
+import { idempotencyKey } from '../../http/idempotency-key';
 import { bulkApproveFeatures as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({

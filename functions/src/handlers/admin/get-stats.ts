@@ -1,5 +1,5 @@
-import { readCounters } from '../../data/users-repository';
-import { authHandler } from '../../middleware/auth-handler';
+import { readCounters } from '../../modules/accounts/users-repository';
+import { authHandler } from '../../http/auth-handler';
 import { getAdminStats as route } from '@hatchworks/shared/contracts/accounts';
 
 export const handler = authHandler({

@@ -1,7 +1,7 @@
 import { type FeatureList } from '@hatchworks/shared/schemas/features';
-import { listFeatures } from '../../data/features-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { page } from '../../middleware/response';
+import { listFeatures } from '../../modules/features/features-repository';
+import { authHandler } from '../../http/auth-handler';
+import { page } from '../../http/response';
 import { listPendingFeatures as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({

@@ -1,6 +1,6 @@
-import { listUsers, toApiUser } from '../../data/users-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { page } from '../../middleware/response';
+import { listUsers, toApiUser } from '../../modules/accounts/users-repository';
+import { authHandler } from '../../http/auth-handler';
+import { page } from '../../http/response';
 import { listUsers as route } from '@hatchworks/shared/contracts/accounts';
 
 export const handler = authHandler({

@@ -1,7 +1,7 @@
 import type { MergeResult } from '@hatchworks/shared/schemas/merge';
 import { mergeFeature } from '../../modules/votable/feature-kind';
-import { authHandler } from '../../middleware/auth-handler';
-import type { HandlerResult } from '../../middleware/response';
+import { authHandler } from '../../http/auth-handler';
+import type { HandlerResult } from '../../http/response';
 import { mergeFeature as route } from '@hatchworks/shared/contracts/features';
 
 /**

@@ -1,7 +1,7 @@
 import { type Feature } from '@hatchworks/shared/schemas/features';
-import { changeFeatureStatus } from '../../data/feature-moderation';
-import { authHandler } from '../../middleware/auth-handler';
-import { idempotencyKey } from '../../middleware/idempotency-key';
+import { changeFeatureStatus } from '../../modules/features/feature-moderation';
+import { authHandler } from '../../http/auth-handler';
+import { idempotencyKey } from '../../http/idempotency-key';
 import { rejectFeature as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({

@@ -5,8 +5,8 @@ import {
   unmergeTracker,
 } from '../../modules/votable/tracker-kind';
 import { ValidationError } from '../../lib/errors';
-import { authHandler } from '../../middleware/auth-handler';
-import type { HandlerResult } from '../../middleware/response';
+import { authHandler } from '../../http/auth-handler';
+import type { HandlerResult } from '../../http/response';
 import { trackerMerge as route } from '@hatchworks/shared/contracts/tracker';
 
 /**

@@ -1,13 +1,17 @@
 import { ACCOUNT_MESSAGES, type PasswordResetResult } from '@hatchworks/shared/schemas/users';
-import { isLiveOneTimeToken, setPassword } from '../../data/credentials-repository';
-import { proveEmail } from '../../data/email-verification';
-import { dropUnprovenIdentities, getUserById, toApiUser } from '../../data/users-repository';
+import { isLiveOneTimeToken, setPassword } from '../../modules/accounts/credentials-repository';
+import { proveEmail } from '../../modules/accounts/email-verification';
+import {
+  dropUnprovenIdentities,
+  getUserById,
+  toApiUser,
+} from '../../modules/accounts/users-repository';
 import { ValidationError } from '../../lib/errors';
 import { personHashes } from '../../lib/identity-hash';
-import { readToken } from '../../lib/one-time-token';
-import { hashPassword } from '../../lib/passwords';
-import { httpHandler } from '../../middleware/http-handler';
-import { withMessage } from '../../middleware/response';
+import { readToken } from '../../modules/accounts/one-time-token';
+import { hashPassword } from '../../modules/accounts/passwords';
+import { httpHandler } from '../../http/http-handler';
+import { withMessage } from '../../http/response';
 import { confirmPasswordReset as route } from '@hatchworks/shared/contracts/accounts';
 
 const invalidLink = () =>

@@ -1,11 +1,11 @@
 import { ACCOUNT_MESSAGES, type AuthResult } from '@hatchworks/shared/schemas/users';
-import { toApiUser } from '../../data/users-repository';
-import { inMinutes } from '../../domain/account-limits';
-import { passwordSignIn } from '../../domain/password-sign-in';
+import { toApiUser } from '../../modules/accounts/users-repository';
+import { inMinutes } from '../../modules/accounts/account-limits';
+import { passwordSignIn } from '../../modules/accounts/password-sign-in';
 import { clientIp } from '../../lib/client-ip';
 import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../../lib/errors';
 import { signOwnToken } from '../../lib/tokens';
-import { httpHandler } from '../../middleware/http-handler';
+import { httpHandler } from '../../http/http-handler';
 import { login as route } from '@hatchworks/shared/contracts/accounts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';

@@ -1,12 +1,16 @@
 import { ACCOUNT_MESSAGES, type RegisterResult } from '@hatchworks/shared/schemas/users';
-import { createUser } from '../../data/user-creation';
-import { toApiUser } from '../../data/users-repository';
-import { takeRegistrationSlot } from '../../domain/account-limits';
-import { emailLocalPart, fallbackDisplayName, fallbackUsername } from '../../domain/usernames';
+import { createUser } from '../../modules/accounts/user-creation';
+import { toApiUser } from '../../modules/accounts/users-repository';
+import { takeRegistrationSlot } from '../../modules/accounts/account-limits';
+import {
+  emailLocalPart,
+  fallbackDisplayName,
+  fallbackUsername,
+} from '../../modules/accounts/usernames';
 import { clientIp } from '../../lib/client-ip';
-import { hashPassword } from '../../lib/passwords';
-import { httpHandler } from '../../middleware/http-handler';
-import { created } from '../../middleware/response';
+import { hashPassword } from '../../modules/accounts/passwords';
+import { httpHandler } from '../../http/http-handler';
+import { created } from '../../http/response';
 import { register as route } from '@hatchworks/shared/contracts/accounts';
 
 /**

@@ -1,11 +1,11 @@
 import { ACCOUNT_MESSAGES } from '@hatchworks/shared/schemas/users';
-import { queueMail } from '../../data/mail-queue';
-import { getUserByEmail } from '../../data/users-repository';
-import { takeMailSlot } from '../../domain/account-limits';
+import { queueMail } from '../../modules/mail/mail-queue';
+import { getUserByEmail } from '../../modules/accounts/users-repository';
+import { takeMailSlot } from '../../modules/accounts/account-limits';
 import { clientIp } from '../../lib/client-ip';
 import { answerNoSoonerThan } from '../../lib/even-timing';
-import { httpHandler } from '../../middleware/http-handler';
-import { accepted } from '../../middleware/response';
+import { httpHandler } from '../../http/http-handler';
+import { accepted } from '../../http/response';
 import { requestPasswordReset as route } from '@hatchworks/shared/contracts/accounts';
 
 /**

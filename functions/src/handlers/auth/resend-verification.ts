@@ -1,12 +1,12 @@
 import { ACCOUNT_MESSAGES } from '@hatchworks/shared/schemas/users';
-import { queueMail } from '../../data/mail-queue';
-import { getUserByEmail } from '../../data/users-repository';
-import { takeMailSlot } from '../../domain/account-limits';
+import { queueMail } from '../../modules/mail/mail-queue';
+import { getUserByEmail } from '../../modules/accounts/users-repository';
+import { takeMailSlot } from '../../modules/accounts/account-limits';
 import { clientIp } from '../../lib/client-ip';
 import { answerNoSoonerThan } from '../../lib/even-timing';
 import { ValidationError } from '../../lib/errors';
-import { authHandler } from '../../middleware/auth-handler';
-import { accepted } from '../../middleware/response';
+import { authHandler } from '../../http/auth-handler';
+import { accepted } from '../../http/response';
 import { resendVerification as route } from '@hatchworks/shared/contracts/accounts';
 
 /**

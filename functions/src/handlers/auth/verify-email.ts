@@ -1,12 +1,12 @@
 import { ACCOUNT_MESSAGES, type VerifyEmailResult } from '@hatchworks/shared/schemas/users';
-import { isLiveOneTimeToken } from '../../data/credentials-repository';
-import { proveEmail } from '../../data/email-verification';
-import { getUserById, toApiUser } from '../../data/users-repository';
+import { isLiveOneTimeToken } from '../../modules/accounts/credentials-repository';
+import { proveEmail } from '../../modules/accounts/email-verification';
+import { getUserById, toApiUser } from '../../modules/accounts/users-repository';
 import { ValidationError } from '../../lib/errors';
 import { personHashes } from '../../lib/identity-hash';
-import { readToken } from '../../lib/one-time-token';
-import { httpHandler } from '../../middleware/http-handler';
-import { withMessage } from '../../middleware/response';
+import { readToken } from '../../modules/accounts/one-time-token';
+import { httpHandler } from '../../http/http-handler';
+import { withMessage } from '../../http/response';
 import { verifyEmail as route } from '@hatchworks/shared/contracts/accounts';
 
 const invalidLink = () =>

@@ -1,19 +1,23 @@
 import { ACCOUNT_MESSAGES } from '@hatchworks/shared/schemas/users';
-import { createUser } from '../../data/user-creation';
+import { createUser } from '../../modules/accounts/user-creation';
 import {
   getUserByEmail,
   getUserBySubject,
   linkIdentity,
   toApiUser,
-} from '../../data/users-repository';
-import { takeSignUpSlot } from '../../domain/account-limits';
-import { emailLocalPart, fallbackDisplayName, fallbackUsername } from '../../domain/usernames';
+} from '../../modules/accounts/users-repository';
+import { takeSignUpSlot } from '../../modules/accounts/account-limits';
+import {
+  emailLocalPart,
+  fallbackDisplayName,
+  fallbackUsername,
+} from '../../modules/accounts/usernames';
 import { clientIp } from '../../lib/client-ip';
 import { AppError, ConflictError, ForbiddenError } from '../../lib/errors';
 import { normalizeEmail, personHashes } from '../../lib/identity-hash';
 import { fetchUserInfo } from '../../lib/userinfo';
-import { authHandler } from '../../middleware/auth-handler';
-import { withMessage } from '../../middleware/response';
+import { authHandler } from '../../http/auth-handler';
+import { withMessage } from '../../http/response';
 import { verifyUser as route } from '@hatchworks/shared/contracts/accounts';
 
 const VERIFIED = 'User verified successfully';

@@ -1,5 +1,5 @@
-import { deleteChangelogEntry } from '../../data/changelog-repository';
-import { authHandler } from '../../middleware/auth-handler';
+import { deleteChangelogEntry } from '../../modules/publishing/changelog-repository';
+import { authHandler } from '../../http/auth-handler';
 import { deleteChangelogEntry as route } from '@hatchworks/shared/contracts/changelog';
 
 export const handler = authHandler({

@@ -1,6 +1,6 @@
 import { type ChangelogEntry } from '@hatchworks/shared/schemas/changelog';
-import { getChangelogEntry } from '../../data/changelog-repository';
-import { httpHandler } from '../../middleware/http-handler';
+import { getChangelogEntry } from '../../modules/publishing/changelog-repository';
+import { httpHandler } from '../../http/http-handler';
 import { getChangelogEntry as route } from '@hatchworks/shared/contracts/changelog';
 
 export const handler = httpHandler({

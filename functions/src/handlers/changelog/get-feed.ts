@@ -1,9 +1,9 @@
 import { CHANGELOG_LIMITS } from '@hatchworks/shared/schemas/changelog';
-import { listChangelogEntries } from '../../data/changelog-repository';
-import { changelogAtom } from '../../domain/changelog-feed';
+import { listChangelogEntries } from '../../modules/publishing/changelog-repository';
+import { changelogAtom } from '../../modules/publishing/changelog-feed';
 import { env } from '../../lib/env';
-import { httpHandler } from '../../middleware/http-handler';
-import { rawResult } from '../../middleware/response';
+import { httpHandler } from '../../http/http-handler';
+import { rawResult } from '../../http/response';
 import { getChangelogFeed as route } from '@hatchworks/shared/contracts/changelog';
 
 export const handler = httpHandler({

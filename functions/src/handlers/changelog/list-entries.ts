@@ -1,7 +1,7 @@
 import { type ChangelogList } from '@hatchworks/shared/schemas/changelog';
-import { listChangelogEntries } from '../../data/changelog-repository';
-import { httpHandler } from '../../middleware/http-handler';
-import { page } from '../../middleware/response';
+import { listChangelogEntries } from '../../modules/publishing/changelog-repository';
+import { httpHandler } from '../../http/http-handler';
+import { page } from '../../http/response';
 import { listChangelog as route } from '@hatchworks/shared/contracts/changelog';
 
 export const handler = httpHandler({

@@ -1,8 +1,8 @@
 import { type ChangelogEntry } from '@hatchworks/shared/schemas/changelog';
-import { publishChangelogEntry } from '../../data/changelog-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { idempotencyKey } from '../../middleware/idempotency-key';
-import { created } from '../../middleware/response';
+import { publishChangelogEntry } from '../../modules/publishing/changelog-repository';
+import { authHandler } from '../../http/auth-handler';
+import { idempotencyKey } from '../../http/idempotency-key';
+import { created } from '../../http/response';
 import { publishChangelogEntry as route } from '@hatchworks/shared/contracts/changelog';
 
 export const handler = authHandler({

@@ -1,5 +1,5 @@
-import { deleteComment } from '../../data/comments-repository';
-import { authHandler } from '../../middleware/auth-handler';
+import { deleteComment } from '../../modules/comments/comments-repository';
+import { authHandler } from '../../http/auth-handler';
 import { commentWithSubject } from './subject-routes';
 import { deleteComment as route } from '@hatchworks/shared/contracts/comments';
 

@@ -5,13 +5,13 @@ import {
   type CommentList,
 } from '@hatchworks/shared/schemas/comments';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
-import { findCommentSubject, type CommentSubject } from '../../data/comment-subjects';
-import { addComment, getComment, listComments } from '../../data/comments-repository';
-import { consumeHit } from '../../data/rate-limits-repository';
+import { findCommentSubject, type CommentSubject } from '../../modules/comments/comment-subjects';
+import { addComment, getComment, listComments } from '../../modules/comments/comments-repository';
+import { consumeHit } from '../../modules/rate-limits/rate-limits-repository';
 import { MERGE_MESSAGES } from '@hatchworks/shared/schemas/merge';
 import { ConflictError, NotFoundError, RateLimitedError } from '../../lib/errors';
-import { authHandler } from '../../middleware/auth-handler';
-import { created, page, type HandlerResult } from '../../middleware/response';
+import { authHandler } from '../../http/auth-handler';
+import { created, page, type HandlerResult } from '../../http/response';
 import type * as contracts from '@hatchworks/shared/contracts/comments';
 
 type ListRoute =

@@ -1,6 +1,6 @@
 import { type Comment } from '@hatchworks/shared/schemas/comments';
-import { unpinComment } from '../../data/comments-repository';
-import { authHandler } from '../../middleware/auth-handler';
+import { unpinComment } from '../../modules/comments/comments-repository';
+import { authHandler } from '../../http/auth-handler';
 import { commentWithSubject } from './subject-routes';
 import { unpinComment as route } from '@hatchworks/shared/contracts/comments';
 

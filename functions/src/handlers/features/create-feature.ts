@@ -1,9 +1,9 @@
 import type { Feature } from '@hatchworks/shared/schemas/features';
-import { createFeature } from '../../data/features-repository';
+import { createFeature } from '../../modules/features/features-repository';
 import { ForbiddenError } from '../../lib/errors';
-import { authHandler } from '../../middleware/auth-handler';
-import { idempotencyKey } from '../../middleware/idempotency-key';
-import { created } from '../../middleware/response';
+import { authHandler } from '../../http/auth-handler';
+import { idempotencyKey } from '../../http/idempotency-key';
+import { created } from '../../http/response';
 import { createFeature as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({

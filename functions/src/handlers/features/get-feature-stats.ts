@@ -1,6 +1,6 @@
 import type { FeatureStats } from '@hatchworks/shared/schemas/features';
-import { readFeatureStats } from '../../data/features-repository';
-import { httpHandler } from '../../middleware/http-handler';
+import { readFeatureStats } from '../../modules/features/features-repository';
+import { httpHandler } from '../../http/http-handler';
 import { getFeatureStats as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = httpHandler({

@@ -4,9 +4,9 @@ import {
   isFeatureVisibleTo,
   isPublicStatus,
   toApiFeature,
-} from '../../data/features-repository';
+} from '../../modules/features/features-repository';
 import { NotFoundError } from '../../lib/errors';
-import { authHandler } from '../../middleware/auth-handler';
+import { authHandler } from '../../http/auth-handler';
 import { getFeature as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({

@@ -1,8 +1,8 @@
 import { type FeatureList } from '@hatchworks/shared/schemas/features';
-import { listFeatures } from '../../data/features-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { page } from '../../middleware/response';
-import { searchFeatures } from '../../search/search-lists';
+import { listFeatures } from '../../modules/features/features-repository';
+import { authHandler } from '../../http/auth-handler';
+import { page } from '../../http/response';
+import { searchFeatures } from '../../modules/search/search-lists';
 import { listFeatures as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({

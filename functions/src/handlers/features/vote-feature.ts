@@ -1,8 +1,8 @@
 import type { VoteResult } from '@hatchworks/shared/schemas/features';
-import { castVote } from '../../data/votes-repository';
+import { castVote } from '../../modules/features/votes-repository';
 import { ForbiddenError } from '../../lib/errors';
-import { authHandler } from '../../middleware/auth-handler';
-import { idempotencyKey } from '../../middleware/idempotency-key';
+import { authHandler } from '../../http/auth-handler';
+import { idempotencyKey } from '../../http/idempotency-key';
 import { voteFeature as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({

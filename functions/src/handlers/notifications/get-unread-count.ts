@@ -1,6 +1,6 @@
 import type { UnreadCount } from '@hatchworks/shared/schemas/notifications';
-import { readNotificationState } from '../../data/notifications-repository';
-import { authHandler } from '../../middleware/auth-handler';
+import { readNotificationState } from '../../modules/notifications/notifications-repository';
+import { authHandler } from '../../http/auth-handler';
 import { getUnreadNotificationCount as route } from '@hatchworks/shared/contracts/notifications';
 
 /** The bell's number: one read of the caller's notification state. */

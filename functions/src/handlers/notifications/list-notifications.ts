@@ -1,7 +1,7 @@
 import { type NotificationList } from '@hatchworks/shared/schemas/notifications';
-import { listNotifications } from '../../data/notifications-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { page } from '../../middleware/response';
+import { listNotifications } from '../../modules/notifications/notifications-repository';
+import { authHandler } from '../../http/auth-handler';
+import { page } from '../../http/response';
 import { listNotifications as route } from '@hatchworks/shared/contracts/notifications';
 
 /** The caller's notifications, 20 a page, newest first, with their unread count. */

@@ -1,6 +1,10 @@
 import { type UnreadCount } from '@hatchworks/shared/schemas/notifications';
-import { markAllRead, markRead, readNotificationState } from '../../data/notifications-repository';
-import { authHandler } from '../../middleware/auth-handler';
+import {
+  markAllRead,
+  markRead,
+  readNotificationState,
+} from '../../modules/notifications/notifications-repository';
+import { authHandler } from '../../http/auth-handler';
 import { markNotificationsRead as route } from '@hatchworks/shared/contracts/notifications';
 
 /**

@@ -4,13 +4,13 @@ import {
   UNSUBSCRIBE_MESSAGES,
   UnsubscribeInputSchema,
 } from '@hatchworks/shared/schemas/notifications';
-import { saveEmailPreferences } from '../../data/notifications-repository';
-import { getUserById } from '../../data/users-repository';
+import { saveEmailPreferences } from '../../modules/notifications/notifications-repository';
+import { getUserById } from '../../modules/accounts/users-repository';
 import { ValidationError } from '../../lib/errors';
-import { userOfUnsubscribeToken } from '../../lib/unsubscribe-token';
-import { httpHandler } from '../../middleware/http-handler';
-import { parseWithMessage } from '../../middleware/parse-with-message';
-import { withMessage } from '../../middleware/response';
+import { userOfUnsubscribeToken } from '../../modules/notifications/unsubscribe-token';
+import { httpHandler } from '../../http/http-handler';
+import { parseWithMessage } from '../../http/parse-with-message';
+import { withMessage } from '../../http/response';
 import { unsubscribeNotifications as route } from '@hatchworks/shared/contracts/notifications';
 
 /**

@@ -1,6 +1,6 @@
 import { type NotificationPreferences } from '@hatchworks/shared/schemas/notifications';
-import { saveEmailPreferences } from '../../data/notifications-repository';
-import { authHandler } from '../../middleware/auth-handler';
+import { saveEmailPreferences } from '../../modules/notifications/notifications-repository';
+import { authHandler } from '../../http/auth-handler';
 import { updateNotificationPreferences as route } from '@hatchworks/shared/contracts/notifications';
 
 /** Stores the caller's notification email preferences and answers them. */

@@ -1,6 +1,6 @@
-import { createProject } from '../../data/projects-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { created } from '../../middleware/response';
+import { createProject } from '../../modules/projects/projects-repository';
+import { authHandler } from '../../http/auth-handler';
+import { created } from '../../http/response';
 import { createProject as route } from '@hatchworks/shared/contracts/projects';
 
 export const handler = authHandler({

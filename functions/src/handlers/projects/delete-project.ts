@@ -1,5 +1,5 @@
-import { deleteProject } from '../../data/projects-repository';
-import { authHandler } from '../../middleware/auth-handler';
+import { deleteProject } from '../../modules/projects/projects-repository';
+import { authHandler } from '../../http/auth-handler';
 import { deleteProject as route } from '@hatchworks/shared/contracts/projects';
 
 export const handler = authHandler({

@@ -1,7 +1,7 @@
 import { BUILD_TOOLS } from '@hatchworks/shared/constants';
 import { groupKey, type Homepage } from '@hatchworks/shared/schemas/projects';
-import { listHomepageProjects } from '../../data/projects-repository';
-import { httpHandler } from '../../middleware/http-handler';
+import { listHomepageProjects } from '../../modules/projects/projects-repository';
+import { httpHandler } from '../../http/http-handler';
 import { getHomepageProjects as route } from '@hatchworks/shared/contracts/projects';
 
 export const handler = httpHandler({

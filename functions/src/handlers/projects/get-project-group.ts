@@ -1,8 +1,8 @@
 import { groupKey } from '@hatchworks/shared/schemas/projects';
-import { listProjectsByGroup } from '../../data/projects-repository';
+import { listProjectsByGroup } from '../../modules/projects/projects-repository';
 import { NotFoundError } from '../../lib/errors';
-import { httpHandler } from '../../middleware/http-handler';
-import { page } from '../../middleware/response';
+import { httpHandler } from '../../http/http-handler';
+import { page } from '../../http/response';
 import { getProjectGroup as route } from '@hatchworks/shared/contracts/projects';
 
 export const handler = httpHandler({

@@ -1,7 +1,7 @@
 import type { ProjectList } from '@hatchworks/shared/schemas/projects';
-import { listProjects } from '../../data/projects-repository';
-import { httpHandler } from '../../middleware/http-handler';
-import { page } from '../../middleware/response';
+import { listProjects } from '../../modules/projects/projects-repository';
+import { httpHandler } from '../../http/http-handler';
+import { page } from '../../http/response';
 import { listProjects as route } from '@hatchworks/shared/contracts/projects';
 
 export const handler = httpHandler({

@@ -1,5 +1,5 @@
-import { updateProject } from '../../data/projects-repository';
-import { authHandler } from '../../middleware/auth-handler';
+import { updateProject } from '../../modules/projects/projects-repository';
+import { authHandler } from '../../http/auth-handler';
 import { updateProject as route } from '@hatchworks/shared/contracts/projects';
 
 export const handler = authHandler({

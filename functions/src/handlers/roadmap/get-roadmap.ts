@@ -1,6 +1,6 @@
 import { type Roadmap } from '@hatchworks/shared/schemas/roadmap';
-import { readRoadmap } from '../../data/roadmap-repository';
-import { httpHandler } from '../../middleware/http-handler';
+import { readRoadmap } from '../../modules/publishing/roadmap-repository';
+import { httpHandler } from '../../http/http-handler';
 import { getRoadmap as route } from '@hatchworks/shared/contracts/roadmap';
 
 /** `GET /api/roadmap` (public): three bounded Queries and one BatchGetItem. */

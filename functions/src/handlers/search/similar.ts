@@ -1,6 +1,6 @@
 import { type SimilarList } from '@hatchworks/shared/schemas/search-similar';
-import { authHandler } from '../../middleware/auth-handler';
-import { similarItems } from '../../search/search-lists';
+import { authHandler } from '../../http/auth-handler';
+import { similarItems } from '../../modules/search/search-lists';
 import { searchSimilar as route } from '@hatchworks/shared/contracts/search';
 
 /**

@@ -1,5 +1,5 @@
 import type { Health } from '@hatchworks/shared/schemas/health';
-import { httpHandler } from '../../middleware/http-handler';
+import { httpHandler } from '../../http/http-handler';
 import { getHealth as route } from '@hatchworks/shared/contracts/system';
 
 export const handler = httpHandler({

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../lib/errors';
-import { httpHandler } from '../../middleware/http-handler';
+import { httpHandler } from '../../http/http-handler';
 import { notFound as route } from '@hatchworks/shared/contracts/system';
 
 /** Answers every `/api/*` path no other route matches with the JSON 404 envelope. */

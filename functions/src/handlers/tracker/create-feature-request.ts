@@ -1,7 +1,10 @@
 import { TRACKER_MESSAGES, type TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
-import { createTrackerRequest, newTrackerRequest } from '../../data/tracker-requests-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import type { HandlerResult } from '../../middleware/response';
+import {
+  createTrackerRequest,
+  newTrackerRequest,
+} from '../../modules/tracker/tracker-requests-repository';
+import { authHandler } from '../../http/auth-handler';
+import type { HandlerResult } from '../../http/response';
 import { findVoter, limitRate } from './voter';
 import { createTrackerRequest as route } from '@hatchworks/shared/contracts/tracker';
 

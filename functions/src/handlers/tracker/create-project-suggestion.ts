@@ -1,8 +1,8 @@
 import { TRACKER_MESSAGES, type ProjectSuggestion } from '@hatchworks/shared/schemas/tracker';
 import { ulid } from 'ulid';
-import { createSuggestion } from '../../data/tracker-suggestions-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import type { HandlerResult } from '../../middleware/response';
+import { createSuggestion } from '../../modules/tracker/tracker-suggestions-repository';
+import { authHandler } from '../../http/auth-handler';
+import type { HandlerResult } from '../../http/response';
 import { findVoter, limitRate } from './voter';
 import { createProjectSuggestion as route } from '@hatchworks/shared/contracts/tracker';
 

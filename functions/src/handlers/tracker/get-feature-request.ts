@@ -1,9 +1,12 @@
 import { type TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
-import { toTrackerRequest, trackerRequestTarget } from '../../data/tracker-requests-repository';
-import { getRecord } from '../../data/tracker-views';
+import {
+  toTrackerRequest,
+  trackerRequestTarget,
+} from '../../modules/tracker/tracker-requests-repository';
+import { getRecord } from '../../modules/tracker/tracker-views';
 import { NotFoundError } from '../../lib/errors';
-import { authHandler } from '../../middleware/auth-handler';
-import type { HandlerResult } from '../../middleware/response';
+import { authHandler } from '../../http/auth-handler';
+import type { HandlerResult } from '../../http/response';
 import { withMyVotes } from './my-votes';
 import { getTrackerRequest as route } from '@hatchworks/shared/contracts/tracker';
 

@@ -1,9 +1,12 @@
 import { type ProjectSuggestion } from '@hatchworks/shared/schemas/tracker';
-import { toSuggestion, trackerSuggestionTarget } from '../../data/tracker-suggestions-repository';
-import { getRecord } from '../../data/tracker-views';
+import {
+  toSuggestion,
+  trackerSuggestionTarget,
+} from '../../modules/tracker/tracker-suggestions-repository';
+import { getRecord } from '../../modules/tracker/tracker-views';
 import { NotFoundError } from '../../lib/errors';
-import { authHandler } from '../../middleware/auth-handler';
-import type { HandlerResult } from '../../middleware/response';
+import { authHandler } from '../../http/auth-handler';
+import type { HandlerResult } from '../../http/response';
 import { withMyVotes } from './my-votes';
 import { getProjectSuggestion as route } from '@hatchworks/shared/contracts/tracker';
 

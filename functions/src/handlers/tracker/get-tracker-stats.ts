@@ -1,6 +1,6 @@
 import type { TrackerStats } from '@hatchworks/shared/schemas/tracker';
-import { readTrackerStats } from '../../data/tracker-counters';
-import { httpHandler } from '../../middleware/http-handler';
+import { readTrackerStats } from '../../modules/tracker/tracker-counters';
+import { httpHandler } from '../../http/http-handler';
 import { getTrackerStats as route } from '@hatchworks/shared/contracts/tracker';
 
 export const handler = httpHandler({

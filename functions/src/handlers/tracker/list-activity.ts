@@ -1,7 +1,7 @@
 import { type ActivityList } from '@hatchworks/shared/schemas/tracker';
-import { listActivity } from '../../data/tracker-activity-repository';
-import { httpHandler } from '../../middleware/http-handler';
-import { page } from '../../middleware/response';
+import { listActivity } from '../../modules/tracker/tracker-activity-repository';
+import { httpHandler } from '../../http/http-handler';
+import { page } from '../../http/response';
 import { listTrackerActivity as route } from '@hatchworks/shared/contracts/tracker';
 
 export const handler = httpHandler({

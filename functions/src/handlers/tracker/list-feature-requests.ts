@@ -1,8 +1,8 @@
 import { type TrackerFeatureRequestList } from '@hatchworks/shared/schemas/tracker';
-import { listTrackerRequests } from '../../data/tracker-requests-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { page } from '../../middleware/response';
-import { searchTrackerRequests } from '../../search/search-lists';
+import { listTrackerRequests } from '../../modules/tracker/tracker-requests-repository';
+import { authHandler } from '../../http/auth-handler';
+import { page } from '../../http/response';
+import { searchTrackerRequests } from '../../modules/search/search-lists';
 import { withMyVotes } from './my-votes';
 import { listTrackerRequests as route } from '@hatchworks/shared/contracts/tracker';
 

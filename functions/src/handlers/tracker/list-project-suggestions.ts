@@ -1,8 +1,8 @@
 import { type ProjectSuggestionList } from '@hatchworks/shared/schemas/tracker';
-import { listSuggestions } from '../../data/tracker-suggestions-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { page } from '../../middleware/response';
-import { searchSuggestions } from '../../search/search-lists';
+import { listSuggestions } from '../../modules/tracker/tracker-suggestions-repository';
+import { authHandler } from '../../http/auth-handler';
+import { page } from '../../http/response';
+import { searchSuggestions } from '../../modules/search/search-lists';
 import { withMyVotes } from './my-votes';
 import { listProjectSuggestions as route } from '@hatchworks/shared/contracts/tracker';
 

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { VoteDirection, VoteTargetType } from '@hatchworks/shared/schemas/tracker';
-import type { Page } from '../../data/query-page';
-import { votesOf } from '../../data/tracker-votes-repository';
-import type { Caller } from '../../middleware/access';
+import type { Page } from '../../modules/table/query-page';
+import { votesOf } from '../../modules/tracker/tracker-votes-repository';
+import type { Caller } from '../../http/access';
 import { findVoter } from './voter';
 
 export interface PageWithMyVotes<Item> extends Page<Item & { my_vote: VoteDirection | null }> {

@@ -1,5 +1,8 @@
-import { changeTrackerRequestStatus, type StatusChangeResult } from '../../data/tracker-status';
-import { authHandler } from '../../middleware/auth-handler';
+import {
+  changeTrackerRequestStatus,
+  type StatusChangeResult,
+} from '../../modules/tracker/tracker-status';
+import { authHandler } from '../../http/auth-handler';
 import { updateTrackerRequestStatus as route } from '@hatchworks/shared/contracts/tracker';
 
 /** `PUT /api/tracker/feature-requests/{id}/status` (admins): one transaction, see tracker-status. */

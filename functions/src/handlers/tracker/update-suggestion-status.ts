@@ -1,5 +1,8 @@
-import { changeSuggestionStatus, type StatusChangeResult } from '../../data/tracker-status';
-import { authHandler } from '../../middleware/auth-handler';
+import {
+  changeSuggestionStatus,
+  type StatusChangeResult,
+} from '../../modules/tracker/tracker-status';
+import { authHandler } from '../../http/auth-handler';
 import { updateProjectSuggestionStatus as route } from '@hatchworks/shared/contracts/tracker';
 
 /** `PUT /api/tracker/project-suggestions/{id}/status` (admins). */

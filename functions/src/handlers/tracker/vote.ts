@@ -1,9 +1,9 @@
 import { TRACKER_MESSAGES, type TrackerVoteResult } from '@hatchworks/shared/schemas/tracker';
-import { trackerRequestTarget } from '../../data/tracker-requests-repository';
-import { trackerSuggestionTarget } from '../../data/tracker-suggestions-repository';
-import { castVote } from '../../data/tracker-votes-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import type { HandlerResult } from '../../middleware/response';
+import { trackerRequestTarget } from '../../modules/tracker/tracker-requests-repository';
+import { trackerSuggestionTarget } from '../../modules/tracker/tracker-suggestions-repository';
+import { castVote } from '../../modules/tracker/tracker-votes-repository';
+import { authHandler } from '../../http/auth-handler';
+import type { HandlerResult } from '../../http/response';
 import { limitRate, requireVoter } from './voter';
 import { trackerVote as route } from '@hatchworks/shared/contracts/tracker';
 

@@ -1,12 +1,12 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { TRACKER_MESSAGES, TRACKER_RATE_LIMITS } from '@hatchworks/shared/schemas/tracker';
-import { trackerVoterIds } from '../../data/keys';
-import { consumeHit } from '../../data/rate-limits-repository';
-import type { TrackerAuthor } from '../../data/tracker-activity-repository';
+import { trackerVoterIds } from '../../modules/table/keys';
+import { consumeHit } from '../../modules/rate-limits/rate-limits-repository';
+import type { TrackerAuthor } from '../../modules/tracker/tracker-activity-repository';
 import { anonymousIdCookie, newAnonymousId, readAnonymousId } from '../../lib/anonymous-id';
 import { clientAddress, clientIp, clientNetwork } from '../../lib/client-ip';
 import { AppError, RateLimitedError } from '../../lib/errors';
-import type { Caller } from '../../middleware/access';
+import type { Caller } from '../../http/access';
 
 /** Who is voting, submitting or reading on the tracker: a signed-in user or an anonymous visitor. */
 export interface Voter {

@@ -1,14 +1,14 @@
 import { ACCOUNT_MESSAGES, type AuthResult } from '@hatchworks/shared/schemas/users';
-import { setPassword } from '../../data/credentials-repository';
-import { toApiUser } from '../../data/users-repository';
-import { inMinutes } from '../../domain/account-limits';
-import { passwordSignIn } from '../../domain/password-sign-in';
+import { setPassword } from '../../modules/accounts/credentials-repository';
+import { toApiUser } from '../../modules/accounts/users-repository';
+import { inMinutes } from '../../modules/accounts/account-limits';
+import { passwordSignIn } from '../../modules/accounts/password-sign-in';
 import { clientIp } from '../../lib/client-ip';
 import { ConflictError, RateLimitedError, ValidationError } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword } from '../../modules/accounts/passwords';
 import { signOwnToken } from '../../lib/tokens';
-import { authHandler } from '../../middleware/auth-handler';
-import { withMessage } from '../../middleware/response';
+import { authHandler } from '../../http/auth-handler';
+import { withMessage } from '../../http/response';
 import { changePassword as route } from '@hatchworks/shared/contracts/accounts';
 
 const refused = (message: string) =>

@@ -1,7 +1,7 @@
 import type { DailyClaimResult } from '@hatchworks/shared/schemas/eggs';
-import { claimDailyEggs } from '../../data/eggs-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { idempotencyKey } from '../../middleware/idempotency-key';
+import { claimDailyEggs } from '../../modules/eggs/eggs-repository';
+import { authHandler } from '../../http/auth-handler';
+import { idempotencyKey } from '../../http/idempotency-key';
 import { claimDailyEggs as route } from '@hatchworks/shared/contracts/eggs';
 
 export const handler = authHandler({

@@ -1,7 +1,7 @@
-import { deleteUser } from '../../data/account-deletion';
-import { anonymiseAuthor } from '../../data/features-repository';
+import { deleteUser } from '../../modules/accounts/account-deletion';
+import { anonymiseAuthor } from '../../modules/features/features-repository';
 import { personHashes } from '../../lib/identity-hash';
-import { authHandler } from '../../middleware/auth-handler';
+import { authHandler } from '../../http/auth-handler';
 import { deleteAccount as route } from '@hatchworks/shared/contracts/accounts';
 
 export const handler = authHandler({

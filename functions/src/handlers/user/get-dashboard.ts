@@ -1,8 +1,12 @@
-import { listLedger } from '../../data/eggs-repository';
-import { listUserFeatures, toApiFeature, withLedgerFeatures } from '../../data/features-repository';
-import { toApiUser } from '../../data/users-repository';
-import { listUserVotes } from '../../data/votes-repository';
-import { authHandler } from '../../middleware/auth-handler';
+import { listLedger } from '../../modules/eggs/eggs-repository';
+import {
+  listUserFeatures,
+  toApiFeature,
+  withLedgerFeatures,
+} from '../../modules/features/features-repository';
+import { toApiUser } from '../../modules/accounts/users-repository';
+import { listUserVotes } from '../../modules/features/votes-repository';
+import { authHandler } from '../../http/auth-handler';
 import { getDashboard as route } from '@hatchworks/shared/contracts/accounts';
 
 /** How many of each the dashboard shows. */

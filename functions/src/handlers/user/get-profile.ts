@@ -1,6 +1,6 @@
 import type { User } from '@hatchworks/shared/schemas/users';
-import { toApiUser } from '../../data/users-repository';
-import { authHandler } from '../../middleware/auth-handler';
+import { toApiUser } from '../../modules/accounts/users-repository';
+import { authHandler } from '../../http/auth-handler';
 import { getUserProfile as route } from '@hatchworks/shared/contracts/accounts';
 
 export const handler = authHandler({

@@ -1,8 +1,8 @@
 import type { LedgerPage } from '@hatchworks/shared/schemas/eggs';
-import { listLedger } from '../../data/eggs-repository';
-import { withLedgerFeatures } from '../../data/features-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { page } from '../../middleware/response';
+import { listLedger } from '../../modules/eggs/eggs-repository';
+import { withLedgerFeatures } from '../../modules/features/features-repository';
+import { authHandler } from '../../http/auth-handler';
+import { page } from '../../http/response';
 import { listTransactions as route } from '@hatchworks/shared/contracts/eggs';
 
 /**

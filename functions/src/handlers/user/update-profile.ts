@@ -1,8 +1,8 @@
 import * as z from '@hatchworks/shared/zod';
 import { profileUpdateSchemaFor, type User } from '@hatchworks/shared/schemas/users';
-import { toApiUser, updateProfile } from '../../data/users-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { parseWithMessage } from '../../middleware/parse-with-message';
+import { toApiUser, updateProfile } from '../../modules/accounts/users-repository';
+import { authHandler } from '../../http/auth-handler';
+import { parseWithMessage } from '../../http/parse-with-message';
 import { updateUserProfile as route } from '@hatchworks/shared/contracts/accounts';
 
 export const handler = authHandler({

@@ -1,7 +1,11 @@
 import { type FeatureList } from '@hatchworks/shared/schemas/features';
-import { isPublicStatus, listUserFeatures, toApiFeature } from '../../data/features-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { page } from '../../middleware/response';
+import {
+  isPublicStatus,
+  listUserFeatures,
+  toApiFeature,
+} from '../../modules/features/features-repository';
+import { authHandler } from '../../http/auth-handler';
+import { page } from '../../http/response';
 import { listUserFeatures as route } from '@hatchworks/shared/contracts/features';
 
 export const handler = authHandler({

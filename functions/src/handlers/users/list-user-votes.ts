@@ -1,7 +1,7 @@
 import { type VoteList } from '@hatchworks/shared/schemas/features';
-import { listUserVotes } from '../../data/votes-repository';
-import { authHandler } from '../../middleware/auth-handler';
-import { page } from '../../middleware/response';
+import { listUserVotes } from '../../modules/features/votes-repository';
+import { authHandler } from '../../http/auth-handler';
+import { page } from '../../http/response';
 import { listUserVotes as route } from '@hatchworks/shared/contracts/features';
 
 /** Votes only land on public features, so any signed-in user may see who backed what. */

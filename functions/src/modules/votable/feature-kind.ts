@@ -1,8 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FeatureStatus } from '@hatchworks/shared/schemas/features';
 import { MERGE_MESSAGES, unmergeAllowed, type MergeStatus } from '@hatchworks/shared/schemas/merge';
-import { batchGetItems } from '../../data/batch-get';
-import { db, tableName } from '../../data/client';
+import { batchGetItems } from '../table/batch-get';
+import { db, tableName } from '../table/client';
 import {
   featureCountersUpdate,
   featureIndexUpdate,
@@ -10,15 +10,15 @@ import {
   projectCountsUpdate,
   settleFeatureRank,
   type StoredFeature,
-} from '../../data/features-repository';
-import { featureKeys, mergeKeys, userKeys, voteKeys } from '../../data/keys';
-import { ledgerEntryItem } from '../../data/ledger';
-import { followerUpdate } from '../../data/notification-events';
-import { getProject } from '../../data/projects-repository';
-import { featureRoadmapWrite } from '../../data/roadmap-repository';
-import type { TransactItem } from '../../data/transactions';
-import type { StoredVote } from '../../data/votes-repository';
-import { projectCountDeltas } from '../../domain/feature-lifecycle';
+} from '../features/features-repository';
+import { featureKeys, mergeKeys, userKeys, voteKeys } from '../table/keys';
+import { ledgerEntryItem } from '../eggs/ledger';
+import { followerUpdate } from '../notifications/notification-events';
+import { getProject } from '../projects/projects-repository';
+import { featureRoadmapWrite } from '../publishing/roadmap-repository';
+import type { TransactItem } from '../table/transactions';
+import type { StoredVote } from '../features/votes-repository';
+import { projectCountDeltas } from '../features/feature-lifecycle';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { mergeEngine, statusOf, type MergeOptions, type MergeRun } from './merge-engine';

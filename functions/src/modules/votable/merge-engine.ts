@@ -5,9 +5,9 @@ import {
   type MergeState,
   type MergeStatus,
 } from '@hatchworks/shared/schemas/merge';
-import { db, tableName } from '../../data/client';
-import { notificationEventItem } from '../../data/notification-events';
-import type { TransactItem } from '../../data/transactions';
+import { db, tableName } from '../table/client';
+import { notificationEventItem } from '../notifications/notification-events';
+import type { TransactItem } from '../table/transactions';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
 import {
   runMergeSteps,

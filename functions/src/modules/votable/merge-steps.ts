@@ -6,7 +6,7 @@ import {
   retryOnConflict,
   transact,
   type TransactItem,
-} from '../../data/transactions';
+} from '../table/transactions';
 
 /*
  * How a merge or an unmerge runs (merge-engine.ts): idempotent steps, each one conditional

@@ -1,6 +1,6 @@
 import type { MergeState } from '@hatchworks/shared/schemas/merge';
-import type { SubjectType } from '../../data/keys';
-import type { TransactItem } from '../../data/transactions';
+import type { SubjectType } from '../table/keys';
+import type { TransactItem } from '../table/transactions';
 
 /*
  * A votable subject (an egg feature, a tracker request, a tracker suggestion) as the merge engine

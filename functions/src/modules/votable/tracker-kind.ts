@@ -7,19 +7,19 @@ import {
   type TrackerMergedFrom,
 } from '@hatchworks/shared/schemas/merge';
 import type { VoteDirection, VoteTargetType } from '@hatchworks/shared/schemas/tracker';
-import { db, tableName } from '../../data/client';
-import { trackerMergeKeys, trackerVoteKeys, trackerVoterIds } from '../../data/keys';
-import { followerUpdate } from '../../data/notification-events';
-import { requestCounterUpdate, suggestionCounterUpdate } from '../../data/tracker-counters';
-import { trackerRequestTarget } from '../../data/tracker-requests-repository';
-import { trackerSuggestionTarget } from '../../data/tracker-suggestions-repository';
-import type { TransactItem } from '../../data/transactions';
+import { db, tableName } from '../table/client';
+import { trackerMergeKeys, trackerVoteKeys, trackerVoterIds } from '../table/keys';
+import { followerUpdate } from '../notifications/notification-events';
+import { requestCounterUpdate, suggestionCounterUpdate } from '../tracker/tracker-counters';
+import { trackerRequestTarget } from '../tracker/tracker-requests-repository';
+import { trackerSuggestionTarget } from '../tracker/tracker-suggestions-repository';
+import type { TransactItem } from '../table/transactions';
 import {
   getRecord,
   unchangedSince,
   type TrackerTarget,
   type VotableRecord,
-} from '../../data/tracker-views';
+} from '../tracker/tracker-views';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { mergeEngine, statusOf, type MergeOptions, type MergeRun } from './merge-engine';
 import type { MergeRecord, SubjectKind, VoteChange } from './subject-kind';

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { decoyHash, hashPassword, verifyPassword } from '@hatchworks/functions/lib/passwords';
+import {
+  decoyHash,
+  hashPassword,
+  verifyPassword,
+} from '@hatchworks/functions/modules/accounts/passwords';
 import { readJsonFile, writeJsonFile } from './json-file';
 
 /** A person known to the local identity provider (not a product user: the API links them). */

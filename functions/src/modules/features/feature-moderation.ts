@@ -1,0 +1,199 @@
+import { EGGS } from '@hatchworks/shared/constants';
+import type { Feature, FeatureStatus } from '@hatchworks/shared/schemas/features';
+import { canTransition, projectCountDeltas } from './feature-lifecycle';
+import { AppError, NotFoundError } from '../../lib/errors';
+import { changeBalance } from '../eggs/balance-change';
+import {
+  DuplicateRequest,
+  firstOutcome,
+  recordItem,
+  replayed,
+  type CallerIdempotency,
+} from '../eggs/caller-idempotency';
+import {
+  featureCountersUpdate,
+  featureIndexUpdate,
+  getFeature,
+  projectCountsUpdate,
+  toApiFeature,
+  type StoredFeature,
+} from './features-repository';
+import { tableName } from '../table/client';
+import { featureKeys } from '../table/keys';
+import { getProject } from '../projects/projects-repository';
+import {
+  cancellationCodes,
+  failedCondition,
+  retryOnConflict,
+  transact,
+  type TransactItem,
+} from '../table/transactions';
+import { getUserById } from '../accounts/users-repository';
+import { featureRoadmapWrite } from '../publishing/roadmap-repository';
+import {
+  notificationEventItem,
+  type NotificationEvent,
+} from '../notifications/notification-events';
+
+const MAX_ATTEMPTS = 10;
+
+/** The feature's status changed between read and write. */
+class StatusMoved extends Error {}
+
+export const invalidTransition = (from: FeatureStatus, to: FeatureStatus) =>
+  new AppError(400, 'VALIDATION_ERROR', `A ${from} feature cannot become ${to}`);
+
+/** The status change itself: the feature, its project's counts and the site counters. */
+async function statusItems(
+  feature: StoredFeature,
+  to: FeatureStatus,
+  notes: string | undefined,
+  now: Date,
+): Promise<TransactItem[]> {
+  const index = featureIndexUpdate(to, feature.total_eggs, feature.id);
+  const project = await getProject(feature.project_id);
+  const deltas = projectCountDeltas(feature.status, to);
+  const countsChange = deltas.total !== 0 || deltas.open !== 0 || deltas.completed !== 0;
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key: featureKeys.item(feature.id),
+        UpdateExpression:
+          [
+            `SET #status = :to, updated_at = :now${notes ? ', approval_notes = :notes' : ''}`,
+            // When it last moved, and when it was completed (the roadmap's window).
+            `status_changed_at = :now${to === 'completed' ? ', completed_at = :now' : ''}`,
+            ...index.set,
+          ].join(', ') +
+          (index.remove.length || to !== 'completed'
+            ? ` REMOVE ${[...index.remove, ...(to === 'completed' ? [] : ['completed_at'])].join(', ')}`
+            : ''),
+        // The rank keys written carry the total as read: a vote that landed meanwhile (votes
+        // ADD to the total) makes this attempt read again.
+        ConditionExpression: '#status = :from AND total_eggs = :readTotal',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':to': to,
+          ':from': feature.status,
+          ':readTotal': feature.total_eggs,
+          ':now': now.toISOString(),
+          ...(notes ? { ':notes': notes } : {}),
+          ...index.values,
+        },
+      },
+    },
+    // A deleted project has no counts left to keep.
+    ...(project && countsChange
+      ? [projectCountsUpdate(project.id, project.feature_counts !== undefined, deltas)]
+      : []),
+    featureCountersUpdate({ [feature.status]: -1, [to]: 1 }),
+    ...featureRoadmapWrite(feature, to, now),
+  ];
+}
+
+function moved(feature: StoredFeature, to: FeatureStatus, notes: string | undefined, now: Date) {
+  return toApiFeature({
+    ...feature,
+    status: to,
+    updated_at: now.toISOString(),
+    ...(notes ? { approval_notes: notes } : {}),
+  });
+}
+
+/**
+ * The event people hear about: an approval or rejection tells the author (with the note
+ * and the refund), any later move tells the followers.
+ */
+function moderationEvent(
+  feature: StoredFeature,
+  to: FeatureStatus,
+  notes: string | undefined,
+  actorId: string,
+  refund: number,
+): NotificationEvent {
+  const subject = { type: 'feature' as const, id: feature.id, title: feature.title };
+  const note = notes ?? null;
+  if (to === 'approved') return { kind: 'feature_approved', subject, actorId, details: { note } };
+  if (to === 'rejected') {
+    return { kind: 'feature_rejected', subject, actorId, details: { note, refund } };
+  }
+  return { kind: 'status_changed', subject, actorId, details: { status: to, note } };
+}
+
+/**
+ * Moves a feature along its lifecycle (admins). Rejecting refunds the 100-egg creation cost to
+ * the author as a `refund` ledger entry in the same transaction (unless the account is deleted).
+ * With an `Idempotency-Key` (the admin's own) a retried request answers the first outcome instead
+ * of an invalid transition, and the refund happens once.
+ */
+export async function changeFeatureStatus(
+  featureId: string,
+  to: FeatureStatus,
+  notes?: string,
+  idempotency?: { callerId: string; key: string },
+  now = new Date(),
+  /** Who moves it (the admin), never told about their own change; `system` for the seed. */
+  actorId: string = idempotency?.callerId ?? 'system',
+): Promise<Feature> {
+  const record: CallerIdempotency | undefined = idempotency && {
+    ...idempotency,
+    operation: 'moderate-feature',
+    request: { featureId, to, notes: notes ?? null },
+  };
+  if (record) {
+    const earlier = await replayed<Feature>(record, now);
+    if (earlier) return earlier.result;
+  }
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    const feature = await getFeature(featureId);
+    if (!feature) throw new NotFoundError();
+    if (!canTransition(feature.status, to)) {
+      // A simultaneous retry with the same key may have just made this very change.
+      const earlier = record && (await replayed<Feature>(record, now));
+      if (earlier) return earlier.result;
+      throw invalidTransition(feature.status, to);
+    }
+    const result = moved(feature, to, notes, now);
+    const author = to === 'rejected' ? await getUserById(feature.user_id) : undefined;
+    const refund = author ? EGGS.featureCreationCost : 0;
+    const event = moderationEvent(feature, to, notes, actorId, refund);
+    const items = [
+      ...(await statusItems(feature, to, notes, now)),
+      { Put: { TableName: tableName, Item: notificationEventItem(event, now) } },
+      ...(record ? [recordItem(record, result, now)] : []),
+    ];
+    const recordIndex = record ? items.length - 1 : -1;
+    try {
+      if (author) {
+        await changeBalance({
+          userId: author.id,
+          now,
+          plan: () => ({
+            amount: EGGS.featureCreationCost,
+            kind: 'refund',
+            reference: feature.id,
+            insufficient: () => new AppError(500, 'SERVER_ERROR'),
+            effects: () => items,
+            // The key's record exists: a simultaneous retry made the change. Otherwise someone
+            // else moved the feature first: stop and look again.
+            effectFailed: (index) =>
+              index === recordIndex ? new DuplicateRequest() : new StatusMoved(),
+            result: () => undefined,
+          }),
+        });
+      } else {
+        await retryOnConflict(() => transact(items));
+      }
+      return result;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (record && (error instanceof DuplicateRequest || failedCondition(codes, recordIndex))) {
+        return firstOutcome<Feature>(record, now);
+      }
+      if (error instanceof StatusMoved || failedCondition(codes, 0)) continue;
+      throw error;
+    }
+  }
+  throw new AppError(409, 'CONFLICT');
+}
