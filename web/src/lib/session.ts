@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { AuthResult, User } from '@hatchworks/shared/schemas/users';
-import type { SignOutReason } from '../features/auth/utils/signed-out-notice';
+import type { SignOutReason } from './signed-out-notice';
 
 /**
  * Where the session is: `loading` while it is restored or the user is verified,

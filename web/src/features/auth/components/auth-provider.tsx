@@ -20,7 +20,7 @@ import {
   runVerification,
   type VerificationState,
 } from '../utils/verification';
-import { rememberSignOut, type SignOutReason } from '../utils/signed-out-notice';
+import { rememberSignOut, type SignOutReason } from '../../../lib/signed-out-notice';
 
 /**
  * How the visitor is signed in: still being restored, not at all, through the identity provider

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { clearSignOutNotice, pendingSignOutNotice } from '../utils/signed-out-notice';
+import { clearSignOutNotice, pendingSignOutNotice } from '../../../lib/signed-out-notice';
 import './signed-out-notice.css';
 
 /** One sentence on the page a logout or an account deletion ends on. */
