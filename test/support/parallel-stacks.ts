@@ -3,4 +3,4 @@
  * only its own writes, as when files ran one after another, so tests may read global lists and
  * counters. vitest.config.ts runs this many workers; the global setup starts this many stacks.
  */
-export const PARALLEL_STACKS = 3;
+export const PARALLEL_STACKS = 2;
