@@ -50,7 +50,8 @@ export default defineConfig({
           include: ['infra/local/test/**/*.test.ts'],
           environment: 'node',
           env: { LOG_LEVEL: 'SILENT' },
-          testTimeout: 120_000,
+          // A test starts `npm start` up to twice beside the stack files: room for a busy machine.
+          testTimeout: 240_000,
         },
       },
       {

@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEMO_TRACKER_REQUESTS } from '../src/seed-tracker-data';
 import { freePort } from '../src/stack';
 
@@ -23,6 +23,27 @@ afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Every `npm start` a test ran; one a failed test left running is stopped before the next. */
+const running: ChildProcess[] = [];
+
+afterEach(async () => {
+  await Promise.all(
+    running.splice(0).map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGINT');
+      // Ctrl-C stops DynamoDB Local too; a start that does not stop in time is killed outright.
+      const stopped = await Promise.race([
+        exited.then(() => true),
+        new Promise((done) => setTimeout(() => done(false), 15_000)),
+      ]);
+      if (!stopped) child.kill('SIGKILL');
+    }),
+  );
+  // A start killed outright leaves its DynamoDB Local behind: stop any on this file's folders.
+  for (const dir of tempDirs) spawnSync('pkill', ['-f', dir]);
+});
+
 interface Started {
   readonly child: ChildProcess;
   readonly stdout: () => string;
@@ -37,6 +58,7 @@ function runStart(env: Record<string, string>): Started {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.push(child);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -50,7 +72,8 @@ function runStart(env: Record<string, string>): Started {
 async function waitForOutput(
   started: Started,
   pattern: RegExp,
-  timeoutMs = 45_000,
+  // A first start compiles the local stack and hashes the demo passwords: slow on a busy machine.
+  timeoutMs = 90_000,
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -94,12 +117,24 @@ async function idpKeyIds(url: string): Promise<string[]> {
   return jwks.keys.map((key) => key.kid);
 }
 
-function runAdmin(dataDir: string, args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', ADMIN, ...args], {
-    cwd: REPO,
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-    timeout: 60_000,
+/**
+ * Runs the operator command and waits for it without blocking this process: a blocked event loop
+ * would miss the server closing an idle keep-alive socket, and the next fetch would reuse it.
+ */
+function runAdmin(
+  dataDir: string,
+  args: string[],
+): Promise<{ status: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', ADMIN, ...args],
+      { cwd: REPO, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 },
+      (error, stdout) => {
+        if (error && typeof error.code !== 'number') reject(error);
+        else resolve({ status: error ? Number(error.code) : 0, stdout });
+      },
+    );
   });
 }
 
@@ -172,7 +207,7 @@ describe('npm start', () => {
     // The signing key is kept too: a token of the first run still works.
     expect(await profileStatus(url, token)).toBe(200);
 
-    const granted = runAdmin(dataDir, ['grant', 'user@hatchworks.local']);
+    const granted = await runAdmin(dataDir, ['grant', 'user@hatchworks.local']);
     expect(granted.status).toBe(0);
     expect(granted.stdout).toContain('user@hatchworks.local is now an admin.');
     expect(await loginRole(url, 'user@hatchworks.local', 'hatchworks-user')).toBe('admin');
@@ -182,16 +217,16 @@ describe('npm start', () => {
     expect(javaProcessesFor(dataDir)).toBe('');
 
     // With no stack running, the command opens the data folder itself.
-    const revoked = runAdmin(dataDir, ['revoke', 'user@hatchworks.local']);
+    const revoked = await runAdmin(dataDir, ['revoke', 'user@hatchworks.local']);
     expect(revoked.status).toBe(0);
     expect(revoked.stdout).toContain('user@hatchworks.local is now a regular user.');
     expect(javaProcessesFor(dataDir)).toBe('');
 
     // The one-off backfill of the tracker votes' merge index: safe to run twice.
-    const backfilled = runAdmin(dataDir, ['backfill-tracker-votes']);
+    const backfilled = await runAdmin(dataDir, ['backfill-tracker-votes']);
     expect(backfilled.status).toBe(0);
     expect(backfilled.stdout).toMatch(/^\d+ tracker vote\(s\) given their merge index keys\.$/m);
-    const again = runAdmin(dataDir, ['backfill-tracker-votes']);
+    const again = await runAdmin(dataDir, ['backfill-tracker-votes']);
     expect(again.stdout).toContain('0 tracker vote(s) given their merge index keys.');
     expect(javaProcessesFor(dataDir)).toBe('');
   }, 120_000);
