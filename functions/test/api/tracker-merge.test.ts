@@ -3,7 +3,11 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MergeResult, MergeStatus } from '@hatchworks/shared/schemas/merge';
+import {
+  MERGE_MESSAGES,
+  type MergeResult,
+  type MergeStatus,
+} from '@hatchworks/shared/schemas/merge';
 import type { NotificationList } from '@hatchworks/shared/schemas/notifications';
 import type { ProjectSuggestion, TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
 import { api } from '../../../test/support/api';
@@ -51,6 +55,15 @@ async function untilDone(run: () => ReturnType<typeof post>) {
     if (answer.status !== 202) return answer;
   }
   throw new Error('the merge never finished');
+}
+
+/** Runs `attempt` again while it answers 409 "changed meanwhile; try again". */
+async function untilStarted(attempt: () => ReturnType<typeof post>) {
+  for (let round = 0; round < 20; round += 1) {
+    const answer = await attempt();
+    if (answer.status !== 409 || answer.body.error !== MERGE_MESSAGES.targetMovedOn) return answer;
+  }
+  throw new Error('the merge never started');
 }
 
 const path = (type: Kind, id: string) =>
@@ -339,7 +352,9 @@ describe('merging tracker requests and suggestions', () => {
     const onA = await anonymousVoters(12);
     for (const client of onA) await castVote(client, 'feature_request', a.id, 'up');
     const racers = [...(await anonymousVoters(10)), ...onA.slice(0, 4)];
-    const merging = untilDone(() => merge('feature_request', a.id, b.id));
+    // A merge cannot start while B changes under it: it answers 409 "changed meanwhile; try
+    // again", and the admin tries again (as the page offers).
+    const merging = untilStarted(() => untilDone(() => merge('feature_request', a.id, b.id)));
     const votes = Promise.all(
       racers.map(async (client, index) => {
         await new Promise((resolve) => setTimeout(resolve, index * 15));

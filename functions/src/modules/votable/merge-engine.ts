@@ -189,11 +189,12 @@ export function mergeEngine<
     from: Subject,
     options: MergeOptions,
     now: Date,
-  ): Promise<boolean> {
+  ): Promise<boolean | 'stalled'> {
     const votes = await kind.votesOf(from.id, votesPerStep(options));
     if (votes.length === 0) {
-      // Every vote has moved when A's own counts say so (they move in the same transactions).
-      if (!kind.emptied(from)) return false;
+      // Every vote has moved when A's own counts say so (they move in the same transactions);
+      // until then the index has yet to list the rest.
+      if (!kind.emptied(from)) return 'stalled';
       return finishMerge(record, from, now);
     }
     const batch = await kind.readBatch('merge', record, votes.map(kind.voterOf), from);

@@ -30,8 +30,18 @@ export interface MergeRun {
   readonly done: boolean;
 }
 
-/** Steps in a row that changed nothing (lost races, a lagging index) before answering 409. */
-const MAX_IDLE_STEPS = 20;
+/**
+ * Steps in a row that found nothing they could do (a vote index that lags, or never lists some
+ * votes) before answering 409.
+ */
+const MAX_STALLED_STEPS = 20;
+
+/**
+ * Steps in a row that lost their race before answering 409. A lost race means somebody else's
+ * write landed (a vote on B, another run of the same merge): the merge goes on, across POSTs if the
+ * time budget ends first, and only a run that never wins is given up.
+ */
+const MAX_LOST_STEPS = 200;
 
 export const votesPerStep = (options: MergeOptions): number =>
   Math.max(
@@ -43,9 +53,9 @@ export const votesPerStep = (options: MergeOptions): number =>
  * The pause after a step that changed nothing: a lost race, or a vote index (GSI1, eventually
  * consistent) still listing votes that have moved, or not yet listing one. Growing and jittered,
  * so an index that lags catches up (typically well under a second) before the run gives up; 20
- * idle steps span about 3.5 s, inside one POST's time budget, so a merge that cannot go on (votes
- * the index will never list: tracker votes written before it, until the backfill) answers 409
- * instead of 202 for ever.
+ * stalled steps span about 3.5 s, inside one POST's time budget, so a merge that cannot go on
+ * (votes the index will never list: tracker votes written before it, until the backfill) answers
+ * 409 instead of 202 for ever.
  */
 const idlePause = (idle: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.min(250, 25 * idle) * (0.5 + Math.random())));
@@ -66,10 +76,11 @@ export async function tryTransact(items: TransactItem[], what: string): Promise<
 export interface StepRun<State> {
   /**
    * Reads where things stand and takes the next step: true when its transaction committed, false
-   * when it lost a race (nothing changed), `'finished'` when there was nothing left to do. It
-   * throws the 4xx of a merge that may not go on.
+   * when it lost a race (nothing changed), `'stalled'` when it found nothing it could do yet (the
+   * vote index has not caught up), `'finished'` when there was nothing left to do. It throws the
+   * 4xx of a merge that may not go on.
    */
-  readonly step: () => Promise<boolean | 'finished'>;
+  readonly step: () => Promise<boolean | 'stalled' | 'finished'>;
   /** The merge's state record now (consistent). */
   readonly read: () => Promise<State | undefined>;
   /** Whether the run is over in this state (`merged` for a merge, `unmerged` for an unmerge). */
@@ -87,20 +98,25 @@ export async function runMergeSteps<State>(
   options: MergeOptions,
 ): Promise<MergeRun> {
   const deadline = Date.now() + (options.budgetMs ?? MERGE_LIMITS.timeBudgetMs);
-  let idle = 0;
+  let stalled = 0;
+  let lost = 0;
   for (;;) {
     const outcome = await run.step();
-    if (outcome !== false) {
-      idle = 0;
+    if (outcome === true || outcome === 'finished') {
+      stalled = 0;
+      lost = 0;
       const state = await run.read();
       if (state && outcome === true && options.afterStep) {
         await options.afterStep(await run.answer(state));
       }
       if (state && run.finished(state)) return { status: await run.answer(state), done: true };
-    } else if ((idle += 1) >= MAX_IDLE_STEPS) {
-      throw new ConflictError(MERGE_MESSAGES.targetMovedOn);
     } else {
-      await idlePause(idle);
+      if (outcome === 'stalled') stalled += 1;
+      else lost += 1;
+      if (stalled >= MAX_STALLED_STEPS || lost >= MAX_LOST_STEPS) {
+        throw new ConflictError(MERGE_MESSAGES.targetMovedOn);
+      }
+      await idlePause(Math.max(stalled, Math.min(lost, 10)));
     }
     if (Date.now() >= deadline) {
       const state = await run.read();
