@@ -1,7 +1,29 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { mailRequestOf, type StreamKeys } from '../modules/mail/mail-requests';
-import { sendQueuedMail } from '../modules/accounts/account-mail';
+import { mailRequestOf, type MailRequest, type StreamKeys } from '../modules/mail/mail-requests';
+import { sendPasswordReset, sendVerification } from '../modules/accounts/account-mail';
+import { getUserById } from '../modules/accounts/users-repository';
+import { sendNotificationMail } from '../modules/notifications/notifications';
 import { logger } from '../lib/logger';
+
+/**
+ * Sends the mail a queued request asks for, to the account as it is now: nothing when the account
+ * is gone or, for a verification, already proven. A failure rejects, so the request is tried again.
+ */
+async function sendQueuedMail(request: MailRequest): Promise<'sent' | 'skipped'> {
+  const user = await getUserById(request.userId);
+  if (!user) return 'skipped';
+  switch (request.kind) {
+    case 'verify-email':
+      if (user.is_verified) return 'skipped';
+      await sendVerification(user);
+      return 'sent';
+    case 'reset-password':
+      await sendPasswordReset(user);
+      return 'sent';
+    case 'notifications':
+      return sendNotificationMail(user);
+  }
+}
 
 /**
  * The mail function: fed the table's stream (an event source filtered to new `MAIL#` items on

@@ -186,3 +186,59 @@ describe('the local stream poller (the event source mapping of the local stack)'
     expect(all.at(-1)).toBe(keys[2]);
   });
 });
+
+describe('the local stream poller while the table is quiet', () => {
+  const prefix = `NUDGETEST#${randomUUID()}#`;
+  const seen: string[] = [];
+  let poller: StreamPoller | undefined;
+  let client: DynamoDBClient | undefined;
+
+  beforeAll(async () => {
+    client = new DynamoDBClient({
+      endpoint: testStack().dynamoEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    // A minute between reads of a quiet stream: only a nudge brings a write in sooner.
+    poller = await startStreamPoller({
+      dynamo: client,
+      endpoint: testStack().dynamoEndpoint,
+      tableName: testStack().tableName,
+      idleMs: 60_000,
+      consumers: [
+        {
+          name: 'probe',
+          filter: { eventName: 'INSERT', partitionKeyPrefix: prefix },
+          handler: async () => async (event: DynamoDBStreamEvent) => {
+            seen.push(...event.Records.map((record) => record.dynamodb?.Keys?.PK?.S ?? ''));
+            return { batchItemFailures: [] };
+          },
+        },
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await poller?.stop();
+    client?.destroy();
+  });
+
+  it('reads the stream as soon as it is told of a write', async () => {
+    // Prepare
+    const { client: data } = await dataLayer();
+    const key = `${prefix}nudged`;
+
+    // Act
+    await data.db.send(
+      new PutCommand({ TableName: testStack().tableName, Item: { PK: key, SK: 'probe' } }),
+    );
+    poller!.nudge();
+    const deadline = Date.now() + 10_000;
+    while (!seen.includes(key) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    // Assess
+    expect(seen).toEqual([key]);
+  });
+});

@@ -21,6 +21,9 @@ import { startServer, type RunningServer } from './server';
 import { startStreamPoller, type StreamPoller } from './stream-poller';
 import { ensureTable } from './table';
 
+/** The table writes of the SDK, by command name (document client and low-level client alike). */
+const WRITE_COMMAND = /^(Put|Update|Delete|TransactWrite|BatchWrite)/;
+
 export interface LocalStackOptions {
   /** Port of the site; 0 picks a free one. */
   readonly port: number;
@@ -218,13 +221,27 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         },
       ],
     });
+    // The functions' own client tells the poller of each write, so their stream consumers (mail,
+    // notifications, search) run at once, not after the poller's pause. Writes from elsewhere (the
+    // admin command, a test's data layer) are read after a pause of at most a second.
+    const { db } = await import('@hatchworks/functions/modules/table/client');
+    const stream = poller;
+    db.middlewareStack.add(
+      (next, context) => async (args) => {
+        try {
+          return await next(args);
+        } finally {
+          if (WRITE_COMMAND.test(context.commandName ?? '')) stream.nudge();
+        }
+      },
+      { step: 'initialize', name: 'localStreamNudge' },
+    );
     server.serve({
       config: { ...options.config, auth: idp.auth },
       mounts: [{ prefix: IDP_PATH, handle: idp.handle }, mailboxHandler(mail)],
     });
     const running = server;
     const sink = mail;
-    const stream = poller;
     return {
       url: running.url,
       issuer: idp.issuer,

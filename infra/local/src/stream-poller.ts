@@ -35,13 +35,17 @@ export interface StreamPollerOptions {
   readonly endpoint: string;
   readonly tableName: string;
   readonly consumers: readonly StreamConsumer[];
-  /** Between two reads of a shard with nothing new. @default 100 */
+  /** The first pause after a read that found nothing new; it doubles while nothing comes. @default 100 */
   readonly idleMs?: number;
+  /** The longest pause between reads while nothing is written (`nudge` ends a pause). @default 1000 */
+  readonly maxIdleMs?: number;
   /** Tries per batch before its records are dropped (the DLQ on AWS). @default 3 */
   readonly attempts?: number;
 }
 
 export interface StreamPoller {
+  /** Something was written to the table: read the stream now instead of after the pause. */
+  nudge(): void;
   /** Stops reading; resolves once the batch in hand is delivered. */
   stop(): Promise<void>;
 }
@@ -104,6 +108,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const idleMs = options.idleMs ?? 100;
+  const maxIdleMs = Math.max(idleMs, options.maxIdleMs ?? 1000);
   const attempts = options.attempts ?? 3;
   let stopped = false;
   /** Open shards and where their next read starts. */
@@ -206,8 +211,25 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 
   await discover(true);
 
+  // Every read of the stream costs DynamoDB Local CPU whether or not it finds records: while the
+  // table is quiet the pause grows, and a write (`nudge`) ends it at once.
+  let pause = idleMs;
+  let wake: (() => void) | undefined;
+  const rest = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+  let nudged = false;
+
   const loop = (async () => {
     while (!stopped) {
+      nudged = false;
       let busy = false;
       try {
         // New shards appear when one closes (which resets `discoveredAt`), else rarely.
@@ -221,13 +243,24 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       } catch (error) {
         if (!stopped) console.error('Reading the table stream failed:', error);
       }
-      if (!busy && !stopped) await sleep(idleMs);
+      if (busy || nudged) pause = idleMs;
+      else if (!stopped) {
+        const ms = pause;
+        pause = Math.min(pause * 2, maxIdleMs);
+        await rest(ms);
+      }
     }
   })();
 
   return {
+    nudge: () => {
+      nudged = true;
+      pause = idleMs;
+      wake?.();
+    },
     stop: async () => {
       stopped = true;
+      wake?.();
       await loop;
       streams.destroy();
     },

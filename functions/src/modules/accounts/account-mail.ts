@@ -1,10 +1,8 @@
 import { ACCOUNT_LIMITS } from '@hatchworks/shared/constants';
 import { storeOneTimeToken } from './credentials-repository';
-import type { MailRequest } from '../mail/mail-requests';
-import { getUserById, type StoredUser } from './users-repository';
+import type { StoredUser } from './users-repository';
 import { sendMail, siteLink } from '../mail/mail';
 import { passwordResetMail, verificationMail } from '../mail/mail-templates';
-import { sendNotificationMail } from '../notifications/notifications';
 import { issueSecret, oneTimeToken } from './one-time-token';
 
 type Recipient = Pick<StoredUser, 'id' | 'email' | 'display_name'>;
@@ -38,24 +36,4 @@ export async function sendPasswordReset(user: Recipient): Promise<void> {
     to: user.email,
     ...passwordResetMail({ name: user.display_name, link, validMinutes: ttlSeconds / 60 }),
   });
-}
-
-/**
- * Sends the mail a queued request asks for, to the account as it is now: nothing when the account
- * is gone or, for a verification, already proven. A failure rejects, so the request is tried again.
- */
-export async function sendQueuedMail(request: MailRequest): Promise<'sent' | 'skipped'> {
-  const user = await getUserById(request.userId);
-  if (!user) return 'skipped';
-  switch (request.kind) {
-    case 'verify-email':
-      if (user.is_verified) return 'skipped';
-      await sendVerification(user);
-      return 'sent';
-    case 'reset-password':
-      await sendPasswordReset(user);
-      return 'sent';
-    case 'notifications':
-      return sendNotificationMail(user);
-  }
 }

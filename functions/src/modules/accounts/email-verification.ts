@@ -35,7 +35,7 @@ async function readLiveUser(userId: string): Promise<StoredUser | undefined> {
 
 /** The welcome through the ledger: balance, `welcome` entry and person markers at once. */
 function creditWelcome(userId: string, persons: readonly Person[], now: Date) {
-  return changeBalance<EmailProven>({
+  return changeBalance<EmailProven, StoredUser>({
     userId,
     now,
     missingUser: () => new Replan(),

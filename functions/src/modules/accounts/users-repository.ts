@@ -2,6 +2,8 @@ import type { NotificationEmailTopic } from '@hatchworks/shared/schemas/notifica
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role, User } from '@hatchworks/shared/schemas/users';
 import { ConflictError } from '../../lib/errors';
+import { utcDay } from '../../lib/utc-day';
+import type { BalanceAccount } from '../eggs/balance-change';
 import { batchGetItems } from '../table/batch-get';
 import { db, tableName } from '../table/client';
 import { counterKeys, userKeys } from '../table/keys';
@@ -10,7 +12,7 @@ import { cancellationCodes, failedCondition, putNew, transact } from '../table/t
 import { queryPage, type Page } from '../table/query-page';
 
 /** A user as stored, with what the API never shows. */
-export interface StoredUser {
+export interface StoredUser extends BalanceAccount {
   readonly id: string;
   readonly email: string;
   readonly username: string;
@@ -40,9 +42,6 @@ export interface StoredUser {
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const USERNAME_TAKEN = 'Username is already taken';
-
-/** Today as a UTC calendar day. */
-export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The API's view of a user. */
 export function toApiUser(user: StoredUser, now = new Date()): User {

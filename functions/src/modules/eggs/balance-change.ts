@@ -12,7 +12,20 @@ import {
   transact,
   type TransactItem,
 } from '../table/transactions';
-import type { StoredUser } from '../accounts/users-repository';
+
+/**
+ * What the ledger reads of an account item (`USER#<id>`/`PROFILE`, owned by accounts): its
+ * balance and what decides whether it may change. The item read is the whole account: a caller
+ * that plans from more of it names its own item type (`changeBalance<R, StoredUser>`).
+ */
+export interface BalanceAccount {
+  readonly id: string;
+  readonly egg_balance: number;
+  readonly is_verified: boolean;
+  /** UTC day (YYYY-MM-DD) of the last daily claim. */
+  readonly last_claim_day?: string;
+  readonly deleted_at?: string;
+}
 
 /** How long an Idempotency-Key keeps answering the first outcome. */
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -44,13 +57,13 @@ export interface BalancePlan<R> {
   readonly metrics?: MetricValues;
 }
 
-export interface BalanceChange<R> {
+export interface BalanceChange<R, A extends BalanceAccount = BalanceAccount> {
   readonly userId: string;
   /**
    * Plans one attempt from the live user; throws the user-facing error when the change is not
    * allowed (already claimed today, not enough eggs, ...).
    */
-  readonly plan: (user: StoredUser) => Promise<BalancePlan<R>> | BalancePlan<R>;
+  readonly plan: (user: A) => Promise<BalancePlan<R>> | BalancePlan<R>;
   /**
    * An `Idempotency-Key`: the same key answers the first outcome and never charges twice.
    * `request` describes the request (its payload); the key reused for another request is a 409.
@@ -68,14 +81,14 @@ export interface BalanceChange<R> {
    * instead of reading again. Safe when stale: the transaction is conditional on the balance it
    * planned from, so a stale copy only costs a second attempt, from a consistent read.
    */
-  readonly knownUser?: StoredUser;
+  readonly knownUser?: A;
 }
 
-async function readUser(id: string, missing: () => Error): Promise<StoredUser> {
+async function readUser<A extends BalanceAccount>(id: string, missing: () => Error): Promise<A> {
   const result = await db.send(
     new GetCommand({ TableName: tableName, Key: userKeys.item(id), ConsistentRead: true }),
   );
-  const user = result.Item as StoredUser | undefined;
+  const user = result.Item as A | undefined;
   if (!user || user.deleted_at) throw missing();
   return user;
 }
@@ -118,7 +131,9 @@ function requestToken(userId: string, operation: string, key: string, attempt: n
  * exact under concurrency), writes the immutable ledger entry and applies the change's effect.
  * A changed balance re-reads and re-plans; a `TransactionConflict` is retried with backoff.
  */
-export async function changeBalance<R>(change: BalanceChange<R>): Promise<R> {
+export async function changeBalance<R, A extends BalanceAccount = BalanceAccount>(
+  change: BalanceChange<R, A>,
+): Promise<R> {
   const now = change.now ?? new Date();
   const { userId, idempotency } = change;
   const earlier = await storedOutcome<R>(userId, idempotency, now);
@@ -127,7 +142,7 @@ export async function changeBalance<R>(change: BalanceChange<R>): Promise<R> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     const known = attempt === 1 && change.knownUser?.id === userId ? change.knownUser : undefined;
     const user =
-      known ?? (await readUser(userId, change.missingUser ?? (() => new UnauthorizedError())));
+      known ?? (await readUser<A>(userId, change.missingUser ?? (() => new UnauthorizedError())));
     const plan = await change.plan(user);
     const balanceAfter = user.egg_balance + plan.amount;
     if (balanceAfter < 0) throw plan.insufficient();

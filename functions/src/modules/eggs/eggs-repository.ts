@@ -16,7 +16,7 @@ import {
 } from './caller-idempotency';
 import { ledgerKeys, userKeys } from '../table/keys';
 import { queryPage, type Page } from '../table/query-page';
-import { utcDay } from '../accounts/users-repository';
+import { utcDay } from '../../lib/utc-day';
 
 export const ALREADY_CLAIMED = 'Daily eggs already claimed today';
 

@@ -14,6 +14,7 @@ import type { LedgerEntry, LedgerFeature } from '@hatchworks/shared/schemas/eggs
 import type * as z from 'zod/mini';
 import { AppError, ForbiddenError } from '../../lib/errors';
 import { changeBalance } from '../eggs/balance-change';
+import type { StoredUser } from '../accounts/users-repository';
 import { batchGetItems } from '../table/batch-get';
 import { db, tableName } from '../table/client';
 import { followerUpdate } from '../notifications/notification-events';
@@ -324,7 +325,7 @@ export function createFeature(
 ): Promise<Feature> {
   const id = ulid(now.getTime());
   const timestamp = now.toISOString();
-  return changeBalance({
+  return changeBalance<Feature, StoredUser>({
     userId,
     now,
     ...(idempotencyKey

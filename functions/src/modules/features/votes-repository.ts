@@ -58,7 +58,7 @@ export async function castVote(
 ): Promise<VoteResult> {
   const { idempotencyKey, now = new Date() } = options;
   const timestamp = now.toISOString();
-  const voted = await changeBalance<VoteResult>({
+  const voted = await changeBalance<VoteResult, StoredUser>({
     userId,
     now,
     ...(options.voter ? { knownUser: options.voter } : {}),
