@@ -74,6 +74,20 @@ async function logIn(
 }
 
 /**
+ * Each password is hashed once per test worker: every fixture account still stores a real scrypt
+ * hash of its password, which the stack's sign-in checks, without paying the hash's CPU again.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+function hashOnce(password: string, hash: (password: string) => Promise<string>): Promise<string> {
+  let hashed = passwordHashes.get(password);
+  if (!hashed) {
+    hashed = hash(password);
+    passwordHashes.set(password, hashed);
+  }
+  return hashed;
+}
+
+/**
  * A fresh, verified account with its 500 welcome eggs, written through the functions' own data
  * layer as a proven sign-up (the same transaction the demo seed and a vouched-for hosted sign-in
  * use: user, unique guards, password, welcome ledger entry, person items), then logged in over
@@ -95,7 +109,7 @@ export async function registerUser(
     displayName: usernames.fallbackDisplayName(fields.email, fields.display_name),
     isVerified: true,
     persons: await identityHash.personHashes({ email: fields.email }),
-    passwordHash: await passwords.hashPassword(fields.password),
+    passwordHash: await hashOnce(fields.password, passwords.hashPassword),
     makeUsernameUnique: fields.username === undefined,
   });
   if (!outcome.created) throw new Error(`account not created for ${fields.email}`);
