@@ -43,7 +43,7 @@ async function getVote(userId: string, featureId: string): Promise<StoredVote | 
  * `total_eggs` and `vote_count` (distinct voters) by `ADD`, on the condition that the feature is
  * still approved. Nothing in it depends on the feature's total as read, so simultaneous votes on
  * one feature never fail each other's conditions; the rank keys (which contain the total) are
- * settled right after the transaction (`settleFeatureRank`). See README.md, "Hot features".
+ * settled right after the transaction (`settleFeatureRank`). See ./README.md, "Hot features".
  */
 export async function castVote(
   userId: string,

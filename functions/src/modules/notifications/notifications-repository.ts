@@ -32,7 +32,7 @@ import {
  * state's `read_before` watermark. 'Mark all read' only moves the watermark to now and sets the
  * count to 0 (one write, however many notifications there are); marking some reads each by id,
  * and only those still unread (flag unset and newer than the watermark) lower the count, in the
- * same transaction, so the count stays exact. See README.md, "Notifications".
+ * same transaction, so the count stays exact. See ./README.md, "Reading".
  */
 
 /** Notifications are kept 180 days (TTL), then DynamoDB deletes them. */

@@ -16,7 +16,7 @@ import { unsubscribeToken } from './unsubscribe-token';
 /**
  * The notification mails, sent by the mail function: one mail for everything pending
  * for a person. The fan-out that fills the pending set is `./notification-fan-out.ts`. See
- * README.md in `functions/src/modules`, "Notifications".
+ * ./README.md, "Mail, batched".
  */
 
 /** One line telling what happened, as plain text. */

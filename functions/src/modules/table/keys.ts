@@ -2,7 +2,7 @@ import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 
 /**
  * Key builders: the only place that knows how entities map to PK/SK and the GSI attributes.
- * See README.md beside this file for the access patterns they serve.
+ * See each owning module's README.md for the access patterns they serve.
  */
 
 /** Lower-cased text for sort keys, so ordering ignores case. */
@@ -168,7 +168,7 @@ export const voteKeys = {
  * Tracker: feature requests and project suggestions anyone may submit and vote on. Each one is an
  * item plus one "sort view" per sort order: a full copy of its public fields whose GSI keys carry
  * the sort order in the partition and the sort value in the sort key, so every filter and sort is
- * a Query on one partition. See README.md for the partitions and why.
+ * a Query on one partition. See tracker/README.md for the partitions and why.
  */
 
 /** Net votes may be negative: offset them so the zero-padded text sorts like the number. */
@@ -224,7 +224,7 @@ export const trackerVoteKeys = {
   /**
    * GSI1: the votes of one target, so a merge finds every vote on the request it
    * merges away. Written by every vote; votes stored before merging existed need the one-off
-   * backfill described in README.md ("Merging tracker requests and suggestions").
+   * backfill described in tracker/README.md ("Vote index backfill").
    */
   byTarget: (targetType: string, targetId: string, voterId: string) => ({
     GSI1PK: `TRACKER_VOTES#${targetType}#${targetId}`,
@@ -296,8 +296,7 @@ export const followerKeys = {
 };
 
 /*
- * Comments on features, tracker requests and suggestions. See the
- * "Comments" section of README.md.
+ * Comments on features, tracker requests and suggestions. See comments/README.md.
  */
 
 export const commentKeys = {
@@ -347,7 +346,7 @@ export const changelogKeys = {
  * The public roadmap. A request in a roadmap column (a tracker request
  * that is planned, in progress or completed; a feature request in progress or completed) has one
  * small entry, written in the transaction that moves it; leaving the roadmap deletes it. The
- * entries are the sparse index the roadmap Queries (see README.md, "Roadmap").
+ * entries are the sparse index the roadmap Queries (see publishing/README.md, "Roadmap").
  */
 
 /** The roadmap's columns. */
@@ -385,7 +384,7 @@ export const roadmapKeys = {
 
 /*
  * What each person was told (the fan-out writes it) and their bell's state.
- * See notifications-repository.ts and README.md, "Notifications".
+ * See notifications/notifications-repository.ts and notifications/README.md.
  */
 
 export const notificationKeys = {
@@ -408,7 +407,7 @@ export const notificationKeys = {
 /*
  * Merging a feature request A into B. One partition per merged request holds the
  * merge's state and one record per moved vote, so a resumed step or an unmerge finds them by
- * Query. See modules/votable/feature-kind.ts and README.md, "Votable: merging duplicates".
+ * Query. See modules/votable/feature-kind.ts and votable/README.md.
  */
 
 export const mergeKeys = {
@@ -423,7 +422,7 @@ export const mergeKeys = {
 /*
  * Merging a tracker request (or suggestion) A into B of the same kind. As for features,
  * one partition per merged record holds the state and one record per moved vote. See
- * modules/votable/tracker-kind.ts and README.md, "Merging tracker requests and suggestions".
+ * modules/votable/tracker-kind.ts and votable/README.md.
  */
 export const trackerMergeKeys = {
   state: (type: string, fromId: string) => ({ PK: `TMERGE#${type}#${fromId}`, SK: 'MERGE' }),

@@ -3,7 +3,7 @@
  * this definition. Every key attribute is a string; numbers that must sort are zero-padded.
  *
  * Overloaded GSIs, declared together before the first deployment: CloudFormation can add only one
- * GSI per table update afterwards. Each entity documents in README.md what it writes to them.
+ * GSI per table update afterwards. Each module's README.md shows what its entities write to them.
  */
 export const TABLE_DEFINITION = {
   partitionKey: 'PK',
