@@ -45,8 +45,8 @@ interface StatusSubject<R extends StatusRecord> {
   /** Whether the change has a roadmap entry to keep (tracker requests only). */
   readonly onRoadmap: boolean;
   /**
-   * Whether the counter keeps an 'Open' count: requests always had one; suggestions before issue
-   * 12 had none, so theirs is the total less the other statuses.
+   * Whether the counter keeps an 'Open' count. The suggestions' counter has none (tables written
+   * before it kept one would be wrong), so their Open count is the total less the other statuses.
    */
   readonly countsOpen: boolean;
 }
