@@ -7,6 +7,7 @@ import { paths } from '../config/paths';
 import type { TrackerPageKind } from '../features/tracker/components/tracker-card';
 import { TrackerMergeSection } from '../features/tracker/components/tracker-merge';
 import { VotableDetail } from './votable-detail';
+import './tracker-detail.css';
 
 /** What a tracker page needs of its item. */
 interface TrackerItem {
@@ -52,7 +53,7 @@ export function TrackerDetail<Item extends TrackerItem>({ kind }: { kind: Tracke
       }
     >
       {(item) => (
-        <>
+        <div className="tracker-detail">
           {kind.card(item)}
           <TrackerMergeSection
             subject={{
@@ -65,7 +66,7 @@ export function TrackerDetail<Item extends TrackerItem>({ kind }: { kind: Tracke
             }}
             mergedFrom={item.merged_from}
           />
-        </>
+        </div>
       )}
     </VotableDetail>
   );
