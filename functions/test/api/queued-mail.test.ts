@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localClient } from '../../../infra/local/src/dynamodb-local';
 import { startStreamPoller, type StreamPoller } from '../../../infra/local/src/stream-poller';
 import { api } from '../../../test/support/api';
 import { dataLayer, signUpOverHttp } from '../../../test/support/accounts';
@@ -111,48 +112,56 @@ describe('account mails through the table stream', () => {
   });
 });
 
-describe('the local stream poller (the event source mapping of the local stack)', () => {
-  const prefix = `POLLTEST#${randomUUID()}#`;
-  const seen: string[][] = [];
-  let failed = false;
+/**
+ * A stream poller of this test process on the stack's table, started before the describe's tests
+ * and stopped after them, whose one consumer gets the inserts under `prefix`.
+ */
+function useProbePoller(
+  prefix: string,
+  idleMs: number,
+  handle: (records: DynamoDBStreamEvent['Records']) => DynamoDBBatchResponse,
+): () => StreamPoller {
   let poller: StreamPoller | undefined;
   let client: DynamoDBClient | undefined;
-
   beforeAll(async () => {
-    client = new DynamoDBClient({
-      endpoint: testStack().dynamoEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
+    client = localClient(testStack().dynamoEndpoint);
     poller = await startStreamPoller({
       dynamo: client,
       endpoint: testStack().dynamoEndpoint,
       tableName: testStack().tableName,
-      idleMs: 20,
+      idleMs,
       consumers: [
         {
           name: 'probe',
           filter: { eventName: 'INSERT', partitionKeyPrefix: prefix },
-          handler: async () => async (event: DynamoDBStreamEvent) => {
-            seen.push(event.Records.map((record) => record.dynamodb?.Keys?.PK?.S ?? ''));
-            // The first time the 'b' item comes, it fails: it and any record after it come again.
-            const b = event.Records.find((record) => record.dynamodb?.Keys?.PK?.S?.endsWith('#b'));
-            if (b && !failed) {
-              failed = true;
-              return {
-                batchItemFailures: [{ itemIdentifier: b.dynamodb?.SequenceNumber ?? '' }],
-              } satisfies DynamoDBBatchResponse;
-            }
-            return { batchItemFailures: [] };
-          },
+          handler: async () => async (event: DynamoDBStreamEvent) => handle(event.Records),
         },
       ],
     });
   });
-
   afterAll(async () => {
     await poller?.stop();
     client?.destroy();
+  });
+  return () => {
+    if (!poller) throw new Error('the probe poller has not started');
+    return poller;
+  };
+}
+
+describe('the local stream poller (the event source mapping of the local stack)', () => {
+  const prefix = `POLLTEST#${randomUUID()}#`;
+  const seen: string[][] = [];
+  let failed = false;
+  useProbePoller(prefix, 20, (records) => {
+    seen.push(records.map((record) => record.dynamodb?.Keys?.PK?.S ?? ''));
+    // The first time the 'b' item comes, it fails: it and any record after it come again.
+    const b = records.find((record) => record.dynamodb?.Keys?.PK?.S?.endsWith('#b'));
+    if (b && !failed) {
+      failed = true;
+      return { batchItemFailures: [{ itemIdentifier: b.dynamodb?.SequenceNumber ?? '' }] };
+    }
+    return { batchItemFailures: [] };
   });
 
   it('hands its consumer only new items under its prefix, in order, and retries from a failed record', async () => {
@@ -190,37 +199,10 @@ describe('the local stream poller (the event source mapping of the local stack)'
 describe('the local stream poller while the table is quiet', () => {
   const prefix = `NUDGETEST#${randomUUID()}#`;
   const seen: string[] = [];
-  let poller: StreamPoller | undefined;
-  let client: DynamoDBClient | undefined;
-
-  beforeAll(async () => {
-    client = new DynamoDBClient({
-      endpoint: testStack().dynamoEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-    // A minute between reads of a quiet stream: only a nudge brings a write in sooner.
-    poller = await startStreamPoller({
-      dynamo: client,
-      endpoint: testStack().dynamoEndpoint,
-      tableName: testStack().tableName,
-      idleMs: 60_000,
-      consumers: [
-        {
-          name: 'probe',
-          filter: { eventName: 'INSERT', partitionKeyPrefix: prefix },
-          handler: async () => async (event: DynamoDBStreamEvent) => {
-            seen.push(...event.Records.map((record) => record.dynamodb?.Keys?.PK?.S ?? ''));
-            return { batchItemFailures: [] };
-          },
-        },
-      ],
-    });
-  });
-
-  afterAll(async () => {
-    await poller?.stop();
-    client?.destroy();
+  // A minute between reads of a quiet stream: only a nudge brings a write in sooner.
+  const poller = useProbePoller(prefix, 60_000, (records) => {
+    seen.push(...records.map((record) => record.dynamodb?.Keys?.PK?.S ?? ''));
+    return { batchItemFailures: [] };
   });
 
   it('reads the stream as soon as it is told of a write', async () => {
@@ -232,7 +214,7 @@ describe('the local stream poller while the table is quiet', () => {
     await data.db.send(
       new PutCommand({ TableName: testStack().tableName, Item: { PK: key, SK: 'probe' } }),
     );
-    poller!.nudge();
+    poller().nudge();
     const deadline = Date.now() + 10_000;
     while (!seen.includes(key) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
