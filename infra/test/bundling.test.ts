@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, type RouteDefinition } from '@hatchworks/shared/routes';
@@ -53,11 +53,18 @@ describe('the Lambda bundles (real esbuild run)', () => {
   let site: BundledSite;
   beforeAll(async () => {
     // In a child process: the synchronous bundling would block this worker (see bundle-site.ts).
+    // Its PATH starts with support/bin, whose `npx` runs the workspace's esbuild directly.
     const out = join(mkdtempSync(join(tmpdir(), 'hatchworks-bundles-')), 'site.json');
+    const bin = join(REPO_ROOT, 'infra', 'test', 'support', 'bin');
     await execFileAsync(
       process.execPath,
       ['--import', 'tsx', join(REPO_ROOT, 'infra', 'test', 'support', 'bundle-site.ts'), out],
-      { cwd: REPO_ROOT, timeout: BUNDLE_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
+        timeout: BUNDLE_TIMEOUT_MS,
+        maxBuffer: 64 * 1024 * 1024,
+      },
     );
     site = JSON.parse(readFileSync(out, 'utf8')) as BundledSite;
   }, BUNDLE_TIMEOUT_MS);
