@@ -64,6 +64,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Files run in parallel forks, each worker against a stack of its own (test/support/stack.ts).
+          // A worker runs its files one after another in one process, each file leaving the
+          // environment and our modules as it found them (test/support/file-isolation.ts).
+          isolate: false,
+          setupFiles: ['test/support/file-isolation.ts'],
         },
       },
     ],

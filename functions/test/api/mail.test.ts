@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { configureFunctions } from '../../../test/support/file-isolation';
 import { linkFromMail, mailbox, waitForMail, type Mail } from '../../../test/support/mail';
 import { testStack } from '../../../test/support/stack';
-
-const MAIL_KEYS = ['MAIL_TRANSPORT', 'SMTP_HOST', 'SMTP_PORT', 'MAIL_FROM', 'SITE_URL'] as const;
-const saved = Object.fromEntries(MAIL_KEYS.map((key) => [key, process.env[key]]));
 
 /**
  * This test process's `sendMail`, configured like the stack's handlers: real SMTP to the test
@@ -17,19 +15,13 @@ async function mailModule() {
 const address = () => `mail-${randomUUID()}@example.test`;
 
 beforeAll(() => {
-  process.env.TABLE_NAME = testStack().tableName;
-  process.env.MAIL_TRANSPORT = 'smtp';
-  process.env.SMTP_HOST = testStack().smtpHost;
-  process.env.SMTP_PORT = String(testStack().smtpPort);
-  process.env.MAIL_FROM = 'Hatchworks <no-reply@hatchworks.local>';
-  process.env.SITE_URL = testStack().baseUrl;
-});
-
-afterAll(() => {
-  for (const key of MAIL_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
+  configureFunctions({
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_HOST: testStack().smtpHost,
+    SMTP_PORT: String(testStack().smtpPort),
+    MAIL_FROM: 'Hatchworks <no-reply@hatchworks.local>',
+    SITE_URL: testStack().baseUrl,
+  });
 });
 
 describe('sendMail through the local SMTP sink', () => {

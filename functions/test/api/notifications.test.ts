@@ -13,6 +13,7 @@ import type { Project } from '@hatchworks/shared/schemas/projects';
 import { api } from '../../../test/support/api';
 import { bearer, dataLayer, registerAdmin, registerUser } from '../../../test/support/accounts';
 import { createFeature, createProject, vote } from '../../../test/support/features';
+import { configureFunctions } from '../../../test/support/file-isolation';
 import { linkFromMail, mailbox, mailQueueSettled, waitForMail } from '../../../test/support/mail';
 import {
   TrackerClient,
@@ -91,8 +92,8 @@ const ALL_OFF = { status: false, announcements: false, team_answers: false, mode
 
 /** The fan-out function of this test process, against the stack's table (mails off: no SMTP). */
 async function fanOutFunction() {
+  configureFunctions({ NOTIFICATION_MAIL_DELAY_SECONDS: '600' });
   await dataLayer();
-  process.env.NOTIFICATION_MAIL_DELAY_SECONDS = '600';
   return (await import('../../src/triggers/fan-out-notifications')).handler;
 }
 

@@ -8,6 +8,7 @@ import { startStreamPoller, type StreamPoller } from '../../../infra/local/src/s
 import { api } from '../../../test/support/api';
 import { dataLayer, signUpOverHttp } from '../../../test/support/accounts';
 import { freshClientAddress } from '../../../test/support/client-addresses';
+import { configureFunctions } from '../../../test/support/file-isolation';
 import { linkFromMail, mailbox, waitForMail } from '../../../test/support/mail';
 import { testStack } from '../../../test/support/stack';
 
@@ -26,11 +27,13 @@ const register = (email: string) =>
 
 /** The mail function of this test process, against the stack's table and mail sink. */
 async function mailFunction() {
-  process.env.MAIL_TRANSPORT = 'smtp';
-  process.env.SMTP_HOST = testStack().smtpHost;
-  process.env.SMTP_PORT = String(testStack().smtpPort);
-  process.env.MAIL_FROM = 'Hatchworks <no-reply@hatchworks.local>';
-  process.env.SITE_URL = testStack().baseUrl;
+  configureFunctions({
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_HOST: testStack().smtpHost,
+    SMTP_PORT: String(testStack().smtpPort),
+    MAIL_FROM: 'Hatchworks <no-reply@hatchworks.local>',
+    SITE_URL: testStack().baseUrl,
+  });
   await dataLayer();
   return (await import('../../src/triggers/send-queued-mail')).handler;
 }

@@ -9,7 +9,7 @@ import type * as RequestsModule from '@hatchworks/functions/modules/tracker/trac
 import type * as ActivityModule from '@hatchworks/functions/modules/tracker/tracker-activity-repository';
 import type * as CountersModule from '@hatchworks/functions/modules/tracker/tracker-counters';
 import type * as TransactionsModule from '@hatchworks/functions/modules/table/transactions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type {
   TrackerCategory,
@@ -183,6 +183,10 @@ beforeAll(async () => {
   );
   const admin = await registerAdmin();
   project = await createProject(admin.token);
+});
+
+afterAll(() => {
+  data.client.db.middlewareStack.remove('readCostProbe');
 });
 
 describe('the cost of tracker lists', () => {
