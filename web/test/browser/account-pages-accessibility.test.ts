@@ -5,7 +5,8 @@ import {
   useBrowser,
   VIEWPORTS,
 } from './support/browser';
-import { registerUser, seedSession } from './support/accounts';
+import { registerUser } from './support/accounts';
+import { openSignedIn } from './support/features';
 
 const PAGES = [
   { name: 'Verify Email (resend form)', path: '/verify-email', ready: 'Send link' },
@@ -58,17 +59,19 @@ describe.skipIf(skipBrowserTests)('Accessibility of the account lifecycle pages'
   it('finds no serious or critical axe violations on Profile with the unverified notice', async () => {
     // Prepare: the notice's markup, for a user the profile answer calls unverified
     const auth = await registerUser();
-    const page = await browser.openPage('/', { viewport: VIEWPORTS.phone, bypassCSP: true });
-    await page.route('**/api/user/profile', async (route) => {
-      const answer = await route.fetch();
-      const body = (await answer.json()) as { data: Record<string, unknown> };
-      await route.fulfill({
-        response: answer,
-        json: { ...body, data: { ...body.data, is_verified: false } },
-      });
+    const page = await openSignedIn(browser, auth, '/profile', {
+      viewport: VIEWPORTS.phone,
+      bypassCSP: true,
+      prepare: (opened) =>
+        opened.route('**/api/user/profile', async (route) => {
+          const answer = await route.fetch();
+          const body = (await answer.json()) as { data: Record<string, unknown> };
+          await route.fulfill({
+            response: answer,
+            json: { ...body, data: { ...body.data, is_verified: false } },
+          });
+        }),
     });
-    await seedSession(page, auth);
-    await page.goto('/profile');
     await page.getByRole('region', { name: 'Email verification' }).waitFor();
     await page.getByText('Danger Zone').waitFor();
 

@@ -5,7 +5,8 @@ import {
   useBrowser,
   VIEWPORTS,
 } from './support/browser';
-import { DEMO, loginUser, seedSession } from './support/accounts';
+import { DEMO, loginUser } from './support/accounts';
+import { openSignedIn } from './support/features';
 
 const CASES = [
   { name: 'Profile', path: '/profile', ready: 'Danger Zone' },
@@ -24,9 +25,12 @@ describe.skipIf(skipBrowserTests)('Accessibility of the account screens', () => 
     'finds no serious or critical axe violations on $name at $label width, signed in as admin',
     async ({ path, ready, viewport }) => {
       // Prepare
-      const page = await browser.openPage('/', { viewport, bypassCSP: true });
-      await seedSession(page, await loginUser(DEMO.admin.email, DEMO.admin.password));
-      await page.goto(path);
+      const page = await openSignedIn(
+        browser,
+        await loginUser(DEMO.admin.email, DEMO.admin.password),
+        path,
+        { viewport, bypassCSP: true },
+      );
       await page.getByText(ready).first().waitFor();
 
       // Act
@@ -39,9 +43,12 @@ describe.skipIf(skipBrowserTests)('Accessibility of the account screens', () => 
 
   it('finds no serious or critical axe violations in the open delete-account dialog', async () => {
     // Prepare
-    const page = await browser.openPage('/', { bypassCSP: true });
-    await seedSession(page, await loginUser(DEMO.user.email, DEMO.user.password));
-    await page.goto('/profile');
+    const page = await openSignedIn(
+      browser,
+      await loginUser(DEMO.user.email, DEMO.user.password),
+      '/profile',
+      { bypassCSP: true },
+    );
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await page.getByRole('dialog', { name: 'Delete Account' }).waitFor();
 

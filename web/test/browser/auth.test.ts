@@ -11,6 +11,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from './support/accounts';
+import { openSignedIn } from './support/features';
 
 const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
 
@@ -268,8 +269,7 @@ describe.skipIf(skipBrowserTests)('Account widget', () => {
 
   it('claims the daily eggs once: new balance, "Claimed 100 eggs!", and the button is gone', async () => {
     // Prepare
-    const page = await browser.openPage('/');
-    await seedSession(page, await registerUser());
+    const page = await openSignedIn(browser, await registerUser(), '/');
     const bar = page.locator('.account--bar');
     const claim = bar.getByRole('button', { name: 'Claim Daily' });
     await claim.waitFor();
@@ -289,8 +289,7 @@ describe.skipIf(skipBrowserTests)('Account widget', () => {
 
   it('tells the user when the daily claim fails', async () => {
     // Prepare
-    const page = await browser.openPage('/');
-    await seedSession(page, await registerUser());
+    const page = await openSignedIn(browser, await registerUser(), '/');
     await page.route('**/api/user/claim-daily-eggs', (route) =>
       route.fulfill({
         status: 500,
@@ -313,8 +312,12 @@ describe.skipIf(skipBrowserTests)('Account widget', () => {
 
   it('moves the account into the mobile menu on a phone', async () => {
     // Prepare
-    const page = await browser.openPage('/', { viewport: VIEWPORTS.phone });
-    await seedSession(page, await registerUser({ display_name: 'Pocket Hen' }));
+    const page = await openSignedIn(
+      browser,
+      await registerUser({ display_name: 'Pocket Hen' }),
+      '/',
+      { viewport: VIEWPORTS.phone },
+    );
     await page.locator('.account--bar .egg-balance').waitFor();
 
     // Act
@@ -333,8 +336,9 @@ describe.skipIf(skipBrowserTests)('Account widget', () => {
 
   it('signs an own-token session out to the origin without visiting the provider', async () => {
     // Prepare
-    const page = await browser.openPage('/about', { viewport: VIEWPORTS.phone });
-    await seedSession(page, await registerUser());
+    const page = await openSignedIn(browser, await registerUser(), '/about', {
+      viewport: VIEWPORTS.phone,
+    });
     await page.getByRole('button', { name: 'Menu' }).click();
 
     // Act

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { skipBrowserTests, useBrowser } from './support/browser';
-import { registerUser, seedSession } from './support/accounts';
+import { registerUser } from './support/accounts';
+import { openSignedIn } from './support/features';
 
 describe.skipIf(skipBrowserTests)('Claim Daily in a stale tab', () => {
   const browser = useBrowser();
 
   it("shows the server's refusal, refreshes the balance and hides the button", async () => {
     // Prepare: two tabs of one session, both offering the claim
-    const first = await browser.openPage('/');
-    await seedSession(first, await registerUser());
+    const first = await openSignedIn(browser, await registerUser(), '/');
     const stale = await first.context().newPage();
     await stale.goto('/');
     const firstBar = first.locator('.account--bar');

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '@hatchworks/shared/schemas/comments';
 import type { AuthResult } from '@hatchworks/shared/schemas/users';
-import { registerUser, seedSession } from './support/accounts';
+import { registerUser } from './support/accounts';
 import {
   seriousAccessibilityViolations,
   skipBrowserTests,
@@ -11,7 +11,13 @@ import {
   type Viewport,
   screenshot,
 } from './support/browser';
-import { apiData, createApprovedFeature, createProject, loginAdmin } from './support/features';
+import {
+  apiData,
+  createApprovedFeature,
+  createProject,
+  loginAdmin,
+  openSignedIn,
+} from './support/features';
 import { submitTrackerRequest, submitTrackerSuggestion } from './support/tracker';
 
 const commentsSection = (page: Page) => page.getByRole('region', { name: /^Comments/ });
@@ -29,11 +35,10 @@ describe.skipIf(skipBrowserTests)('Comments on the detail pages', () => {
 
   async function openAs(path: string, auth: AuthResult | null, viewport?: Viewport) {
     // bypassCSP lets axe-core be injected.
-    const page = await browser.openPage(path, {
-      bypassCSP: true,
-      ...(viewport ? { viewport } : {}),
-    });
-    if (auth) await seedSession(page, auth);
+    const options = { bypassCSP: true, ...(viewport ? { viewport } : {}) };
+    const page = auth
+      ? await openSignedIn(browser, auth, path, options)
+      : await browser.openPage(path, options);
     await commentsSection(page).waitFor();
     return page;
   }

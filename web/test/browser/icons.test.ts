@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerUser, seedSession } from './support/accounts';
+import { registerUser } from './support/accounts';
+import { openSignedIn } from './support/features';
 import { skipBrowserTests, useBrowser, VIEWPORTS } from './support/browser';
 
 /** The text nodes under `selector` that hold an emoji or dingbat (Chromium here has no emoji font). */
@@ -47,8 +48,7 @@ describe.skipIf(skipBrowserTests)('Icons are SVG, never emoji', () => {
     it(`shows no emoji in the header, Home, /features and /profile, and the egg icon, at ${name} px`, async () => {
       // Prepare
       const auth = await registerUser();
-      const page = await browser.openPage('/', { viewport });
-      await seedSession(page, auth);
+      const page = await openSignedIn(browser, auth, '/', { viewport });
 
       const seen: Record<string, unknown> = {};
       for (const { path, ready, egg } of PAGES) {
@@ -74,8 +74,7 @@ describe.skipIf(skipBrowserTests)('Icons are SVG, never emoji', () => {
   it('names the Features link and the create button with words, the egg beside them', async () => {
     // Prepare
     const auth = await registerUser();
-    const page = await browser.openPage('/');
-    await seedSession(page, auth);
+    const page = await openSignedIn(browser, auth, '/');
 
     // Act
     await page.goto('/features');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, loginUser, registerUser, seedSession } from './support/accounts';
+import { DEMO, loginUser, registerUser } from './support/accounts';
+import { openSignedIn } from './support/features';
 import { skipBrowserTests, useBrowser } from './support/browser';
 
 /** Every route of the SPA's router (the sign-in callback only passes through). */
@@ -30,12 +31,16 @@ type BrowserHandle = ReturnType<typeof useBrowser>;
 
 /** One page per role, signed in as that role (the visitor stays signed out). */
 async function openAs(browser: BrowserHandle, role: Role, width = 1280): Promise<Page> {
-  const page = await browser.openPage('/about');
-  await page.setViewportSize({ width, height: HEIGHT });
-  if (role === 'user') await seedSession(page, await registerUser({ display_name: USER_NAME }));
-  if (role === 'admin') {
-    await seedSession(page, await loginUser(DEMO.admin.email, DEMO.admin.password));
-  }
+  const viewport = { width, height: HEIGHT };
+  const auth =
+    role === 'user'
+      ? await registerUser({ display_name: USER_NAME })
+      : role === 'admin'
+        ? await loginUser(DEMO.admin.email, DEMO.admin.password)
+        : null;
+  const page = auth
+    ? await openSignedIn(browser, auth, '/about', { viewport })
+    : await browser.openPage('/about', { viewport });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
 }

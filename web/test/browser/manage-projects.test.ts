@@ -2,15 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { skipBrowserTests, useBrowser } from './support/browser';
-import { DEMO, loginUser, registerUser, seedSession } from './support/accounts';
+import { DEMO, loginUser, registerUser } from './support/accounts';
+import { openSignedIn } from './support/features';
 
 /** A group of its own per test, so counts are exact whatever else the table holds. */
 const uniqueGroup = () => `Test Group ${randomUUID().slice(0, 8)}`;
 
 async function openAsAdmin(browser: ReturnType<typeof useBrowser>): Promise<Page> {
-  const page = await browser.openPage('/');
-  await seedSession(page, await loginUser(DEMO.admin.email, DEMO.admin.password));
-  await page.goto('/projects');
+  const page = await openSignedIn(
+    browser,
+    await loginUser(DEMO.admin.email, DEMO.admin.password),
+    '/projects',
+  );
   await page.getByRole('heading', { name: /^Existing Projects \(\d+\)$/ }).waitFor();
   return page;
 }
@@ -48,8 +51,7 @@ describe.skipIf(skipBrowserTests)('Manage Projects (/projects)', () => {
 
   it('tells signed-in non-admins they need to be an administrator', async () => {
     // Prepare
-    const page = await browser.openPage('/');
-    await seedSession(page, await registerUser());
+    const page = await openSignedIn(browser, await registerUser(), '/');
 
     // Act
     await page.goto('/projects');

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, seedSession } from './support/accounts';
+import { registerUser } from './support/accounts';
 import { skipBrowserTests, useBrowser } from './support/browser';
 import {
   createApprovedFeature,
@@ -89,9 +89,7 @@ describe.skipIf(skipBrowserTests)('Modal focus', () => {
 
   it('opens Delete Account on the username confirmation', async () => {
     // Prepare
-    const page = await browser.openPage('/');
-    await seedSession(page, await registerUser());
-    await page.goto('/profile');
+    const page = await openSignedIn(browser, await registerUser(), '/profile');
 
     // Act
     await page.getByRole('button', { name: 'Delete Account' }).click();

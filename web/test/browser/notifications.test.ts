@@ -7,7 +7,7 @@ import {
   VIEWPORTS,
   screenshot,
 } from './support/browser';
-import { registerUser, seedSession } from './support/accounts';
+import { registerUser } from './support/accounts';
 import { linkFromMail, waitForMail } from './support/mail';
 import {
   apiData,
@@ -15,6 +15,7 @@ import {
   createFeature,
   createProject,
   loginAdmin,
+  openSignedIn,
 } from './support/features';
 
 /** An author whose feature request the admin approved and moved on: two notifications. */
@@ -48,8 +49,7 @@ describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferen
   it('shows the unread count on the bell, lists the notifications and marks all read', async () => {
     // Prepare
     const { admin, author, feature } = await authorWithTwoNotifications();
-    const page = await browser.openPage('/', { bypassCSP: true });
-    await seedSession(page, author);
+    const page = await openSignedIn(browser, author, '/', { bypassCSP: true });
 
     // Act
     const bell = page.getByRole('link', { name: 'Notifications, 2 unread' });
@@ -110,8 +110,7 @@ describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferen
       ['1024', { width: 1024, height: 800 }],
     ] as const) {
       // Act
-      const page = await browser.openPage('/', { viewport, bypassCSP: true });
-      await seedSession(page, author);
+      const page = await openSignedIn(browser, author, '/', { viewport, bypassCSP: true });
       const bell = page.getByRole('link', { name: /^Notifications/ });
       await bell.waitFor();
       await bell.click();
@@ -133,8 +132,7 @@ describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferen
     const person = await registerUser();
     const visitor = await browser.openPage('/notifications');
     await visitor.getByRole('heading', { name: 'Sign in to see your notifications' }).waitFor();
-    const page = await browser.openPage('/', { bypassCSP: true });
-    await seedSession(page, person);
+    const page = await openSignedIn(browser, person, '/', { bypassCSP: true });
 
     // Act
     await page.goto('/notifications');
@@ -151,9 +149,7 @@ describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferen
   it('turns an email preference off on Profile and keeps it after a reload', async () => {
     // Prepare
     const person = await registerUser();
-    const page = await browser.openPage('/', { bypassCSP: true });
-    await seedSession(page, person);
-    await page.goto('/profile');
+    const page = await openSignedIn(browser, person, '/profile', { bypassCSP: true });
     const section = page.getByRole('region', { name: 'Notifications' });
     const changelog = section.getByRole('checkbox', { name: /changelog announcements/i });
     await changelog.waitFor();

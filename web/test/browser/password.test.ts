@@ -5,10 +5,10 @@ import {
   eggBalance,
   loginUser,
   registerUser,
-  seedSession,
   signInAtIdp,
   TEST_PASSWORD,
 } from './support/accounts';
+import { openSignedIn } from './support/features';
 
 const NEW_PASSWORD = 'a fresh password for the test';
 
@@ -43,9 +43,7 @@ describe.skipIf(skipBrowserTests)('Change password (Profile)', () => {
     // Prepare
     const auth = await registerUser();
     const old = await loginUser(auth.user.email, TEST_PASSWORD);
-    const page = await browser.openPage('/');
-    await seedSession(page, old);
-    await page.goto('/profile');
+    const page = await openSignedIn(browser, old, '/profile');
     const section = page.getByRole('region', { name: 'Change Password' });
 
     // Act
@@ -70,9 +68,9 @@ describe.skipIf(skipBrowserTests)('Change password (Profile)', () => {
 
   it('shows the server message for a wrong current password and keeps what was typed', async () => {
     // Prepare
-    const page = await browser.openPage('/', { viewport: VIEWPORTS.phone });
-    await seedSession(page, await registerUser());
-    await page.goto('/profile');
+    const page = await openSignedIn(browser, await registerUser(), '/profile', {
+      viewport: VIEWPORTS.phone,
+    });
     const section = page.getByRole('region', { name: 'Change Password' });
 
     // Act
@@ -93,9 +91,7 @@ describe.skipIf(skipBrowserTests)('Change password (Profile)', () => {
 
   it('checks the rules and the confirmation before asking the server', async () => {
     // Prepare
-    const page = await browser.openPage('/');
-    await seedSession(page, await registerUser());
-    await page.goto('/profile');
+    const page = await openSignedIn(browser, await registerUser(), '/profile');
     const section = page.getByRole('region', { name: 'Change Password' });
     let asked = false;
     await page.route('**/api/user/password', async (route) => {

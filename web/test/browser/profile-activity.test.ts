@@ -9,8 +9,10 @@ import {
   useBrowser,
   VIEWPORTS,
   screenshot,
+  type OpenPageOptions,
 } from './support/browser';
-import { DEMO, loginUser, registerUser, seedSession } from './support/accounts';
+import { DEMO, loginUser, registerUser } from './support/accounts';
+import { openSignedIn } from './support/features';
 
 /** The web asks for this many entries per page of each list (docs/api.md, "Profile"). */
 const PAGE_SIZE = 20;
@@ -56,10 +58,15 @@ const approve = (admin: string, featureId: string) =>
 const vote = (token: string, featureId: string, eggs: number) =>
   call(token, '/api/features/vote', 'POST', { feature_id: featureId, eggs_allocated: eggs });
 
-async function openProfile(page: Page, auth: AuthResult): Promise<void> {
-  await seedSession(page, auth);
-  await page.goto('/profile');
+/** The profile opened signed in as `auth`, once its heading shows. */
+async function openProfile(
+  browser: ReturnType<typeof useBrowser>,
+  auth: AuthResult,
+  options: OpenPageOptions = {},
+): Promise<Page> {
+  const page = await openSignedIn(browser, auth, '/profile', options);
   await page.getByRole('heading', { level: 1 }).waitFor();
+  return page;
 }
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title });
@@ -108,10 +115,9 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
   it("shows a new user's 500 welcome eggs and empty requests and votes", async () => {
     // Prepare
     const auth = await registerUser();
-    const page = await browser.openPage('/');
 
     // Act
-    await openProfile(page, auth);
+    const page = await openProfile(browser, auth);
     const rows = await ledgerRows(page);
 
     // Assess
@@ -134,8 +140,7 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
 
   it('adds the daily claim to the history as soon as it is claimed in the header', async () => {
     // Prepare
-    const page = await browser.openPage('/');
-    await openProfile(page, await registerUser());
+    const page = await openProfile(browser, await registerUser());
     await ledgerRows(page);
 
     // Act
@@ -152,17 +157,17 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
   it('lists each ledger entry with its signed amount, balance and feature, and the requests and votes', async () => {
     // Prepare
     const { user, project, own, backed } = await userWithActivity();
-    const page = await browser.openPage('/');
     const featureLookups: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (request.method() === 'GET' && /^\/api\/features\/(?!stats$)[^/]+$/.test(pathname)) {
-        featureLookups.push(pathname);
-      }
-    });
+    const listen = async (page: Page) =>
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (request.method() === 'GET' && /^\/api\/features\/(?!stats$)[^/]+$/.test(pathname)) {
+          featureLookups.push(pathname);
+        }
+      });
 
     // Act
-    await openProfile(page, user);
+    const page = await openProfile(browser, user, { prepare: listen });
     const rows = await ledgerRows(page, 4);
 
     // Assess: the history, newest first
@@ -211,7 +216,7 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
     const project = await createProject(admin);
     const auth = await registerUser();
     await createFeature(auth.token, project.id);
-    const page = await browser.openPage('/', {
+    const options: OpenPageOptions = {
       prepare: (page) =>
         page.route('**/api/user/transactions?*', async (route) => {
           const response = await route.fetch();
@@ -223,10 +228,10 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
           }
           await route.fulfill({ response, json: body });
         }),
-    });
+    };
 
     // Act
-    await openProfile(page, auth);
+    const page = await openProfile(browser, auth, options);
     await ledgerRows(page, 2);
 
     // Assess
@@ -244,10 +249,9 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
     await call(admin, `/api/admin/features/${feature.id}/reject`, 'POST', {
       notes: 'Out of scope',
     });
-    const page = await browser.openPage('/');
 
     // Act
-    await openProfile(page, auth);
+    const page = await openProfile(browser, auth);
     const rows = await ledgerRows(page, 3);
 
     // Assess
@@ -283,10 +287,9 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
     for (const feature of features) await vote(auth.token, feature.id, 1);
     // welcome, adjustment, 21 creations, 21 votes
     const LEDGER_ENTRIES = 2 + 2 * (PAGE_SIZE + 1);
-    const page = await browser.openPage('/');
 
     // Act
-    await openProfile(page, auth);
+    const page = await openProfile(browser, auth);
     const firstPage = await ledgerRows(page, PAGE_SIZE);
     const more = page.getByRole('button', { name: 'Load more egg history' });
     await more.click();
@@ -337,7 +340,9 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
     // Prepare
     const auth = await registerUser();
     const failing = /\/api\/(user\/transactions|users\/[^/]+\/(features|votes))(\?|$)/;
-    const page = await browser.openPage('/', {
+
+    // Act
+    const page = await openProfile(browser, auth, {
       prepare: (page) =>
         page.route(failing, (route) =>
           route.fulfill({
@@ -347,9 +352,6 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
           }),
         ),
     });
-
-    // Act
-    await openProfile(page, auth);
     const history = section(page, 'Egg History');
     await history.getByRole('alert').waitFor({ timeout: 15_000 });
     await section(page, 'My Feature Requests').getByRole('alert').waitFor({ timeout: 15_000 });
@@ -373,8 +375,7 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
 
   it('keeps the history shown when reloading it after a claim fails', async () => {
     // Prepare
-    const page = await browser.openPage('/');
-    await openProfile(page, await registerUser());
+    const page = await openProfile(browser, await registerUser());
     await ledgerRows(page);
     await page.route('**/api/user/transactions?*', (route) => route.abort('connectionrefused'));
 
@@ -402,8 +403,7 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
   it('has no serious accessibility violations with activity shown', async () => {
     // Prepare
     const { user, backed } = await userWithActivity();
-    const page = await browser.openPage('/', { bypassCSP: true });
-    await openProfile(page, user);
+    const page = await openProfile(browser, user, { bypassCSP: true });
     await ledgerRows(page, 4);
     await section(page, 'My Votes').getByRole('link', { name: backed.title }).waitFor();
 
@@ -422,10 +422,9 @@ describe.skipIf(skipBrowserTests)('Profile activity (/profile)', () => {
   it('fits a phone screen without sideways scrolling', async () => {
     // Prepare
     const { user, backed } = await userWithActivity();
-    const page = await browser.openPage('/', { viewport: VIEWPORTS.phone });
 
     // Act
-    await openProfile(page, user);
+    const page = await openProfile(browser, user, { viewport: VIEWPORTS.phone });
     await ledgerRows(page, 4);
     await section(page, 'My Votes').getByRole('link', { name: backed.title }).waitFor();
     await screenshot(page, 'profile-phone');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NAME_MESSAGES } from '@hatchworks/shared/schemas/user-names';
-import { registerUser, seedSession } from './support/accounts';
+import { registerUser } from './support/accounts';
+import { openSignedIn } from './support/features';
 import { skipBrowserTests, useBrowser } from './support/browser';
 
 describe.skipIf(skipBrowserTests)('Profile names that cannot impersonate (/profile)', () => {
@@ -9,9 +10,7 @@ describe.skipIf(skipBrowserTests)('Profile names that cannot impersonate (/profi
   /** The profile of a fresh account with its edit form open. */
   async function editProfile() {
     const auth = await registerUser();
-    const page = await browser.openPage('/');
-    await seedSession(page, auth);
-    await page.goto('/profile');
+    const page = await openSignedIn(browser, auth, '/profile');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     return { page, auth };
   }

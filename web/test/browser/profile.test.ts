@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { skipBrowserTests, siteUrl, useBrowser } from './support/browser';
-import { loginUser, registerUser, seedSession } from './support/accounts';
+import { loginUser, registerUser } from './support/accounts';
+import { openSignedIn } from './support/features';
 
 const shortId = () => randomUUID().slice(0, 8);
 
@@ -21,11 +22,9 @@ describe.skipIf(skipBrowserTests)('Profile (/profile)', () => {
   it('shows the avatar initial, names, role, stats and member-since date', async () => {
     // Prepare
     const auth = await registerUser({ display_name: 'Quail Quill', username: `qq_${shortId()}` });
-    const page = await browser.openPage('/');
 
     // Act
-    await seedSession(page, auth);
-    await page.goto('/profile');
+    const page = await openSignedIn(browser, auth, '/profile');
     await page.getByRole('heading', { level: 1, name: 'Quail Quill' }).waitFor();
 
     // Assess
@@ -45,9 +44,7 @@ describe.skipIf(skipBrowserTests)('Profile (/profile)', () => {
   it('edits display name and username, and keeps them after a reload', async () => {
     // Prepare
     const auth = await registerUser();
-    const page = await browser.openPage('/');
-    await seedSession(page, auth);
-    await page.goto('/profile');
+    const page = await openSignedIn(browser, auth, '/profile');
     const username = `hen_${shortId()}`;
 
     // Act
@@ -69,9 +66,7 @@ describe.skipIf(skipBrowserTests)('Profile (/profile)', () => {
   it('shows the server message when the username is taken', async () => {
     // Prepare
     const other = await registerUser({ username: `taken_${shortId()}` });
-    const page = await browser.openPage('/');
-    await seedSession(page, await registerUser());
-    await page.goto('/profile');
+    const page = await openSignedIn(browser, await registerUser(), '/profile');
 
     // Act
     await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -87,9 +82,7 @@ describe.skipIf(skipBrowserTests)('Profile (/profile)', () => {
   it('refuses deletion until the username is typed, then deletes and signs out', async () => {
     // Prepare
     const auth = await registerUser();
-    const page = await browser.openPage('/');
-    await seedSession(page, auth);
-    await page.goto('/profile');
+    const page = await openSignedIn(browser, auth, '/profile');
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Account' });
     await dialog.waitFor();
@@ -115,9 +108,7 @@ describe.skipIf(skipBrowserTests)('Profile (/profile)', () => {
 
   it('closes the delete dialog on Escape and returns focus to its button', async () => {
     // Prepare
-    const page = await browser.openPage('/');
-    await seedSession(page, await registerUser());
-    await page.goto('/profile');
+    const page = await openSignedIn(browser, await registerUser(), '/profile');
     const open = page.getByRole('button', { name: 'Delete Account' });
     await open.click();
     await page.getByRole('dialog', { name: 'Delete Account' }).waitFor();
@@ -131,9 +122,7 @@ describe.skipIf(skipBrowserTests)('Profile (/profile)', () => {
   });
   it('closes the delete dialog on a click beside it', async () => {
     // Prepare
-    const page = await browser.openPage('/');
-    await seedSession(page, await registerUser());
-    await page.goto('/profile');
+    const page = await openSignedIn(browser, await registerUser(), '/profile');
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Account' });
     await dialog.waitFor();

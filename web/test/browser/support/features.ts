@@ -122,7 +122,7 @@ export const profileOf = (token: string): Promise<User> =>
 
 /**
  * `path` opened signed in as `auth`, in one page load: the session is stored the way a login
- * stores it before the app starts, on every navigation of the page.
+ * stores it before the app starts, once (a later sign-out stays signed out).
  */
 export async function openSignedIn(
   browser: ReturnType<typeof useBrowser>,
@@ -135,6 +135,9 @@ export async function openSignedIn(
     ...options,
     prepare: async (page) => {
       await page.addInitScript((session) => {
+        // Init scripts run on every navigation; the tab's session storage marks the first.
+        if (sessionStorage.getItem('test-session-stored') !== null) return;
+        sessionStorage.setItem('test-session-stored', 'yes');
         localStorage.setItem(
           'featureRequestAuth',
           JSON.stringify({ user: session.user, token: session.token, authenticated: true }),
