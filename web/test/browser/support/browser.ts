@@ -35,6 +35,9 @@ if (skipBrowserTests) {
   );
 }
 
+/** The longest one browser step (an action, a wait, a navigation) may take by default. */
+export const STEP_TIMEOUT_MS = 20_000;
+
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 900 },
   phone: { width: 390, height: 844 },
@@ -87,6 +90,9 @@ export function useBrowser() {
         bypassCSP: options.bypassCSP ?? false,
       });
       contexts.push(context);
+      // A step that waits this long is stuck: it fails naming its locator, before the test's
+      // own timeout ends the test without saying where. Longer waits pass their own timeout.
+      context.setDefaultTimeout(STEP_TIMEOUT_MS);
       const page = await context.newPage();
       await options.prepare?.(page);
       await page.goto(path);
