@@ -6,6 +6,7 @@ import {
   type User,
   type VerifyEmailResult,
 } from '@hatchworks/shared/schemas/users';
+import { sendUnsigned } from '../../infra/local/src/unsigned-requests';
 import { api } from './api';
 import { freshClientAddress } from './client-addresses';
 import { linkFromMail, waitForMail } from './mail';
@@ -129,12 +130,14 @@ export function useStackTable(): void {
 /** The functions' data layer, for tests that set up what no route can (roles, old hashes). */
 export async function dataLayer() {
   useStackTable();
+  const client = await import('@hatchworks/functions/modules/table/client');
+  sendUnsigned(client.db);
   return {
     users: await import('@hatchworks/functions/modules/accounts/users-repository'),
     credentials: await import('@hatchworks/functions/modules/accounts/credentials-repository'),
     passwords: await import('@hatchworks/functions/modules/accounts/passwords'),
     tokens: await import('@hatchworks/functions/modules/accounts/one-time-token'),
-    client: await import('@hatchworks/functions/modules/table/client'),
+    client,
     keys: await import('@hatchworks/functions/modules/table/keys'),
     creation: await import('@hatchworks/functions/modules/accounts/user-creation'),
     usernames: await import('@hatchworks/functions/modules/accounts/usernames'),

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { LocalStackError } from './local-error';
+import { sendUnsigned } from './unsigned-requests';
 
 const MIN_JAVA = 17;
 const READY_TIMEOUT_MS = 30_000;
@@ -40,11 +41,13 @@ export function assertJava(): void {
 
 /** A client for DynamoDB Local: any credentials are accepted there. */
 export function localClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  return sendUnsigned(
+    new DynamoDBClient({
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
 }
 
 async function waitUntilReady(client: DynamoDBClient, child: ChildProcess, output: () => string) {

@@ -20,6 +20,7 @@ import { seedDemoTracker } from './seed-tracker';
 import { startServer, type RunningServer } from './server';
 import { startStreamPoller, type StreamPoller } from './stream-poller';
 import { ensureTable } from './table';
+import { sendUnsigned } from './unsigned-requests';
 
 /** The table writes of the SDK, by command name (document client and low-level client alike). */
 const WRITE_COMMAND = /^(Put|Update|Delete|TransactWrite|BatchWrite)/;
@@ -225,6 +226,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // notifications, search) run at once, not after the poller's pause. Writes from elsewhere (the
     // admin command, a test's data layer) are read after a pause of at most a second.
     const { db } = await import('@hatchworks/functions/modules/table/client');
+    sendUnsigned(db);
     const stream = poller;
     db.middlewareStack.add(
       (next, context) => async (args) => {

@@ -10,6 +10,7 @@ import {
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { TABLE_DEFINITION } from '@hatchworks/functions/modules/table/table-definition';
+import { sendUnsigned } from './unsigned-requests';
 
 type StreamEventName = 'INSERT' | 'MODIFY' | 'REMOVE';
 
@@ -102,11 +103,13 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   );
   const streamArn = table.Table?.LatestStreamArn;
   if (!streamArn) throw new Error(`${options.tableName} has no stream`);
-  const streams = new DynamoDBStreamsClient({
-    endpoint: options.endpoint,
-    region: process.env.AWS_REGION ?? 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const streams = sendUnsigned(
+    new DynamoDBStreamsClient({
+      endpoint: options.endpoint,
+      region: process.env.AWS_REGION ?? 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
   const idleMs = options.idleMs ?? 100;
   const maxIdleMs = Math.max(idleMs, options.maxIdleMs ?? 1000);
   const attempts = options.attempts ?? 3;
