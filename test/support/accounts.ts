@@ -10,8 +10,7 @@ import { sendUnsigned } from '../../infra/local/src/unsigned-requests';
 import { api } from './api';
 import { freshClientAddress } from './client-addresses';
 import { linkFromMail, waitForMail } from './mail';
-import { TEST_SCRYPT_N } from './password-cost';
-import { testStack } from './stack';
+import { useStackTable } from './stack-table';
 
 /** The token of the verification link mailed to `email` (the newest one). */
 export async function verificationToken(email: string, after?: Date): Promise<string> {
@@ -115,16 +114,6 @@ export async function registerUser(
   });
   if (!outcome.created) throw new Error(`account not created for ${fields.email}`);
   return logIn(fields.email, fields.password);
-}
-
-/** Points the functions' data layer, imported into a test's own process, at the stack's table. */
-export function useStackTable(): void {
-  process.env.TABLE_NAME = testStack().tableName;
-  process.env.DYNAMODB_ENDPOINT = testStack().dynamoEndpoint;
-  // The stack's functions hash with these: the same person and password cost in either process.
-  process.env.IDENTITY_HASH_KEY = testStack().identityHashKey;
-  process.env.PASSWORD_SCRYPT_N = String(TEST_SCRYPT_N);
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 }
 
 /** The functions' data layer, for tests that set up what no route can (roles, old hashes). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, vi } from 'vitest';
-import { useStackTable } from './accounts';
+import { useStackTable } from './stack-table';
 
 /**
  * The stack files of a worker run one after another in one process (`isolate: false`: no new
@@ -26,12 +26,3 @@ afterAll(() => {
   }
   vi.resetModules();
 });
-
-/**
- * Sets variables for the functions this file imports in its own process (mail transport, delays)
- * and makes those imports load afresh, so configuration an earlier file read is not reused.
- */
-export function configureFunctions(variables: Readonly<Record<string, string>>): void {
-  Object.assign(process.env, variables);
-  vi.resetModules();
-}

@@ -11,7 +11,6 @@ import type {
 import { api, type ApiAnswer } from './api';
 import { freshClientAddress } from './client-addresses';
 import { bearer } from './accounts';
-import { testStack } from './stack';
 
 export { freshClientAddress, sameNetworkAs } from './client-addresses';
 
@@ -176,13 +175,6 @@ export async function trackerStats(): Promise<TrackerStats> {
   const answer = await new TrackerClient().call<TrackerStats>('/api/tracker/stats');
   if (answer.status !== 200) throw new Error(`stats: ${answer.status}`);
   return answer.body.data;
-}
-
-/** Points this test process's data layer at the stack's table, for direct reads and bulk fills. */
-export function useStackTable(): void {
-  process.env.TABLE_NAME = testStack().tableName;
-  process.env.DYNAMODB_ENDPOINT = testStack().dynamoEndpoint;
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 }
 
 /**

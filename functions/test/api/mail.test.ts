@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { configureFunctions } from '../../../test/support/file-isolation';
 import { linkFromMail, mailbox, waitForMail, type Mail } from '../../../test/support/mail';
 import { testStack } from '../../../test/support/stack';
+import { configureFunctions } from '../../../test/support/stack-table';
 
 /**
  * This test process's `sendMail`, configured like the stack's handlers: real SMTP to the test

@@ -14,9 +14,10 @@ import {
   ProjectSuggestionInputSchema,
   TrackerFeatureRequestInputSchema,
 } from '@hatchworks/shared/schemas/tracker';
-import { useStackTable } from '../../../test/support/accounts';
+
 import { featureInput } from '../../../test/support/features';
 import { requestInput, suggestionInput } from '../../../test/support/tracker';
+import { useStackTable } from '../../../test/support/stack-table';
 
 /**
  * The EMF lines of the real write paths: the repositories run in this test's process against the

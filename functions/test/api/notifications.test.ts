@@ -13,7 +13,6 @@ import type { Project } from '@hatchworks/shared/schemas/projects';
 import { api } from '../../../test/support/api';
 import { bearer, dataLayer, registerAdmin, registerUser } from '../../../test/support/accounts';
 import { createFeature, createProject, vote } from '../../../test/support/features';
-import { configureFunctions } from '../../../test/support/file-isolation';
 import { linkFromMail, mailbox, mailQueueSettled, waitForMail } from '../../../test/support/mail';
 import {
   TrackerClient,
@@ -22,6 +21,7 @@ import {
   vote as trackerVote,
 } from '../../../test/support/tracker';
 import { testStack } from '../../../test/support/stack';
+import { configureFunctions } from '../../../test/support/stack-table';
 
 /**
  * Notifications: a change writes one event; the fan-out, fed by the table's stream,

@@ -8,9 +8,9 @@ import { startStreamPoller, type StreamPoller } from '../../../infra/local/src/s
 import { api } from '../../../test/support/api';
 import { dataLayer, signUpOverHttp } from '../../../test/support/accounts';
 import { freshClientAddress } from '../../../test/support/client-addresses';
-import { configureFunctions } from '../../../test/support/file-isolation';
 import { linkFromMail, mailbox, waitForMail } from '../../../test/support/mail';
 import { testStack } from '../../../test/support/stack';
+import { configureFunctions } from '../../../test/support/stack-table';
 
 /**
  * Account mails leave the request path: the route queues a `MAIL#` item, the table's stream

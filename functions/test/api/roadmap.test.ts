@@ -4,12 +4,8 @@ import type { Project } from '@hatchworks/shared/schemas/projects';
 import { api } from '../../../test/support/api';
 import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
 import { approvedFeature, createProject, vote as voteEggs } from '../../../test/support/features';
-import {
-  submitRequest,
-  useStackTable,
-  votesFromStrangers,
-  type AnswerBody,
-} from '../../../test/support/tracker';
+import { submitRequest, votesFromStrangers, type AnswerBody } from '../../../test/support/tracker';
+import { useStackTable } from '../../../test/support/stack-table';
 
 let admin: Awaited<ReturnType<typeof registerAdmin>>;
 let author: Awaited<ReturnType<typeof registerUser>>;

@@ -20,7 +20,7 @@ import type {
 } from '@hatchworks/shared/schemas/tracker';
 import { registerAdmin } from '../../../test/support/accounts';
 import { createProject } from '../../../test/support/features';
-import { useStackTable } from '../../../test/support/tracker';
+import { useStackTable } from '../../../test/support/stack-table';
 
 /**
  * A list costs what its page costs (docs/architecture.md), not what the table holds. The data layer's

@@ -13,10 +13,10 @@ import {
   submitSuggestion,
   trackerStats,
   TrackerClient,
-  useStackTable,
   vote,
   type AnswerBody,
 } from '../../../test/support/tracker';
+import { useStackTable } from '../../../test/support/stack-table';
 
 interface StatusResult {
   subject_type: string;

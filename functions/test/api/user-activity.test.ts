@@ -5,7 +5,7 @@ import type { LedgerEntry, LedgerKind } from '@hatchworks/shared/schemas/eggs';
 import type { Feature, Vote } from '@hatchworks/shared/schemas/features';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import { api } from '../../../test/support/api';
-import { bearer, registerAdmin, registerUser, useStackTable } from '../../../test/support/accounts';
+import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
 import { ledgerOf } from '../../../test/support/eggs';
 import {
   approvedFeature,
@@ -13,6 +13,7 @@ import {
   createProject,
   vote,
 } from '../../../test/support/features';
+import { useStackTable } from '../../../test/support/stack-table';
 
 let admin: Awaited<ReturnType<typeof registerAdmin>>;
 let project: Project;
