@@ -23,6 +23,20 @@ export interface WaitForMailOptions {
   readonly timeoutMs?: number;
 }
 
+/**
+ * The mail configuration of the test stack's handlers, for a mail function a test runs in its own
+ * process: real SMTP to the stack's mail sink, links to the stack's site.
+ */
+export function stackMailEnvironment(): Record<string, string> {
+  return {
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_HOST: testStack().smtpHost,
+    SMTP_PORT: String(testStack().smtpPort),
+    MAIL_FROM: 'Hatchworks <no-reply@hatchworks.local>',
+    SITE_URL: testStack().baseUrl,
+  };
+}
+
 /** Every mail the test stack has sent so far, newest first. */
 export async function mailbox(baseUrl = testStack().baseUrl): Promise<Mail[]> {
   const response = await fetch(`${baseUrl}/_mail/messages.json`);

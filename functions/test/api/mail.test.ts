@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { linkFromMail, mailbox, waitForMail, type Mail } from '../../../test/support/mail';
+import {
+  linkFromMail,
+  mailbox,
+  stackMailEnvironment,
+  waitForMail,
+  type Mail,
+} from '../../../test/support/mail';
 import { testStack } from '../../../test/support/stack';
 import { configureFunctions } from '../../../test/support/stack-table';
 
@@ -15,13 +21,7 @@ async function mailModule() {
 const address = () => `mail-${randomUUID()}@example.test`;
 
 beforeAll(() => {
-  configureFunctions({
-    MAIL_TRANSPORT: 'smtp',
-    SMTP_HOST: testStack().smtpHost,
-    SMTP_PORT: String(testStack().smtpPort),
-    MAIL_FROM: 'Hatchworks <no-reply@hatchworks.local>',
-    SITE_URL: testStack().baseUrl,
-  });
+  configureFunctions(stackMailEnvironment());
 });
 
 describe('sendMail through the local SMTP sink', () => {

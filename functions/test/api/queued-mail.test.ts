@@ -8,7 +8,12 @@ import { startStreamPoller, type StreamPoller } from '../../../infra/local/src/s
 import { api } from '../../../test/support/api';
 import { dataLayer, signUpOverHttp } from '../../../test/support/accounts';
 import { freshClientAddress } from '../../../test/support/client-addresses';
-import { linkFromMail, mailbox, waitForMail } from '../../../test/support/mail';
+import {
+  linkFromMail,
+  mailbox,
+  stackMailEnvironment,
+  waitForMail,
+} from '../../../test/support/mail';
 import { testStack } from '../../../test/support/stack';
 import { configureFunctions } from '../../../test/support/stack-table';
 
@@ -27,13 +32,7 @@ const register = (email: string) =>
 
 /** The mail function of this test process, against the stack's table and mail sink. */
 async function mailFunction() {
-  configureFunctions({
-    MAIL_TRANSPORT: 'smtp',
-    SMTP_HOST: testStack().smtpHost,
-    SMTP_PORT: String(testStack().smtpPort),
-    MAIL_FROM: 'Hatchworks <no-reply@hatchworks.local>',
-    SITE_URL: testStack().baseUrl,
-  });
+  configureFunctions(stackMailEnvironment());
   await dataLayer();
   return (await import('../../src/triggers/send-queued-mail')).handler;
 }
