@@ -22,8 +22,13 @@ interface RelativeStack {
   ): void;
 }
 
-/** Replaces `client`'s request signing (DynamoDB Local only) with the fixed header. */
+/** The middleware stacks already sending the fixed header (a test's data layer asks often). */
+const unsigned = new WeakSet<object>();
+
+/** Replaces `client`'s request signing (DynamoDB Local only) with the fixed header, once. */
 export function sendUnsigned<C extends { readonly middlewareStack: object }>(client: C): C {
+  if (unsigned.has(client.middlewareStack)) return client;
+  unsigned.add(client.middlewareStack);
   // The table, streams and document clients' stacks differ only in the types of their commands,
   // which this middleware does not touch.
   (client.middlewareStack as RelativeStack).addRelativeTo(
