@@ -362,6 +362,26 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       expect((await featureOf(admin.token, feature.id)).status).toBe('rejected');
     });
 
+    it('rejects from All: the card stays, shown Rejected without its buttons, and focus goes to the list heading', async () => {
+      // Prepare
+      const author = await registerUser();
+      const feature = await createFeature(author.token, projectId);
+      const page = await openSignedIn(browser, admin, '/features?status=all');
+      const card = await findFeatureCard(page, feature.title);
+
+      // Act
+      await card.getByRole('button', { name: `Reject ${feature.title}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reject Feature' });
+      await dialog.getByRole('button', { name: 'Reject Feature' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await card.getByText('Rejected', { exact: true }).waitFor();
+      const focused = await page.evaluate(() => document.activeElement?.textContent);
+
+      // Assess
+      expect(focused).toBe('All feature requests');
+      expect(await card.getByRole('button', { name: /^(Approve|Reject)/ }).count()).toBe(0);
+    });
+
     it('retries a rejection whose answer was lost with the same Idempotency-Key and refunds once', async () => {
       // Prepare
       const author = await registerUser();

@@ -35,12 +35,19 @@ interface ModalProps {
    * stray click beside the dialog never throws their text away.
    */
   closeOnBackdrop?: boolean;
+  /**
+   * Where focus goes when it closes, when not back to the control that opened it: that control
+   * may leave the page with what the dialog changed (a card leaving its filtered list). Asked at
+   * closing; nothing means the opener.
+   */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 /**
  * An accessible modal dialog on the native `<dialog>`: `showModal()` makes the rest of the page
  * inert (focus stays inside), Escape closes, the title labels it, focus starts on the first field
- * (see `initialFocusTarget`) and returns to whatever opened it. Render it to open it; unmount it to close it.
+ * (see `initialFocusTarget`) and returns to whatever opened it (or `returnFocusTo`). Render it
+ * to open it; unmount it to close it.
  */
 export function Modal({
   title,
@@ -48,12 +55,15 @@ export function Modal({
   children,
   tone = 'neutral',
   closeOnBackdrop = true,
+  returnFocusTo,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
+  const returnFocusRef = useRef(returnFocusTo);
   useEffect(() => {
     onCloseRef.current = onClose;
+    returnFocusRef.current = returnFocusTo;
   });
 
   useEffect(() => {
@@ -70,7 +80,7 @@ export function Modal({
     return () => {
       dialog.removeEventListener('cancel', onCancel);
       if (dialog.open) dialog.close();
-      opener?.focus();
+      (returnFocusRef.current?.() ?? opener)?.focus();
     };
   }, []);
 

@@ -100,14 +100,9 @@ export function FeatureBoard({
   });
 
   const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Whether the open moderation dialog has done its change. */
+  const moderated = useRef(false);
   const close = () => setDialog(null);
-  const closeModeration = () => {
-    setDialog(null);
-    // The moderated card may have left the list, and with it the button focus would return to.
-    requestAnimationFrame(() => {
-      if (document.activeElement === document.body) headingRef.current?.focus();
-    });
-  };
   const openCreate = () => setDialog({ kind: 'create' });
   // 'Vote on this instead': the similar request as it is now, in the vote dialog.
   const voteInstead = async (featureId: string) => {
@@ -178,7 +173,10 @@ export function FeatureBoard({
         onVote={(feature) => setDialog({ kind: 'vote', feature })}
         onModerate={
           isAdmin
-            ? (feature, action) => setDialog({ kind: 'moderate', feature, action })
+            ? (feature, action) => {
+                moderated.current = false;
+                setDialog({ kind: 'moderate', feature, action });
+              }
             : undefined
         }
       />
@@ -195,10 +193,15 @@ export function FeatureBoard({
         <ModerationDialog
           feature={dialog.feature}
           action={dialog.action}
-          onClose={closeModeration}
-          onDone={(moderated) => {
+          onClose={close}
+          // Only pending requests show Approve and Reject: once moderated, the button focus would
+          // go back to is gone (with its card, in a list of one status), so focus goes to the
+          // list's heading.
+          returnFocusTo={() => (moderated.current ? headingRef.current : null)}
+          onDone={(result) => {
+            moderated.current = true;
             // A rejection refunds the author; when that is the admin, the header balance changes.
-            if (moderated.status === 'rejected' && moderated.user_id === user.id) {
+            if (result.status === 'rejected' && result.user_id === user.id) {
               refreshUser().catch((error: unknown) => console.warn(error));
             }
           }}

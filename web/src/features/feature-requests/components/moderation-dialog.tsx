@@ -13,8 +13,10 @@ interface ModerationDialogProps {
   feature: Feature;
   action: ModerationAction;
   onClose: () => void;
-  /** Called with the moderated request once the server has answered. */
+  /** Called with the moderated request once the server has answered, before `onClose`. */
   onDone?: (feature: Feature) => void;
+  /** Where focus goes when it closes, when not back to the button that opened it. */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 const COPY = {
@@ -36,7 +38,13 @@ const COPY = {
  * Asks an admin to confirm approving or rejecting a pending request, with optional notes.
  * A failure is a browser alert and the dialog stays, so the notes are not lost.
  */
-export function ModerationDialog({ feature, action, onClose, onDone }: ModerationDialogProps) {
+export function ModerationDialog({
+  feature,
+  action,
+  onClose,
+  onDone,
+  returnFocusTo,
+}: ModerationDialogProps) {
   const copy = COPY[action];
   const notesId = useId();
   const hintId = useId();
@@ -53,6 +61,7 @@ export function ModerationDialog({ feature, action, onClose, onDone }: Moderatio
     <Modal
       title={copy.title}
       onClose={onClose}
+      returnFocusTo={returnFocusTo}
       tone={action === 'reject' ? 'danger' : 'neutral'}
       closeOnBackdrop={false}
     >
