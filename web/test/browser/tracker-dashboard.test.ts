@@ -364,12 +364,15 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
     // Prepare
     const page = await open('/tracker', { bypassCSP: true });
     await activityPanel(page).waitFor();
+    await settled(topPanel(page));
+    await settled(activityPanel(page));
 
     // Act
     const all = await seriousAccessibilityViolations(page);
     await toggle(page, first.title).click();
     await toggle(page, second.title).click();
     await activityPanel(page).getByText('2 selected projects').waitFor();
+    await settled(topPanel(page));
     await settled(activityPanel(page));
     const selected = await seriousAccessibilityViolations(page);
 

@@ -108,8 +108,20 @@ export interface AxeViolation {
   readonly targets: readonly string[];
 }
 
-/** Runs axe-core on the page and returns the violations rated serious or critical. */
+/**
+ * Runs axe-core on the page and returns the violations rated serious or critical. It waits for
+ * running transitions and finite animations first: text caught mid-fade (a panel going back from
+ * its busy opacity) has a contrast it never keeps.
+ */
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.addScriptTag({ content: axe.source });
   const violations = await page.evaluate(async () => {
     const { axe: runner } = window as unknown as { axe: typeof axe };
