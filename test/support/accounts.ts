@@ -90,9 +90,12 @@ function hashOnce(password: string, hash: (password: string) => Promise<string>)
 /**
  * A fresh, verified account with its 500 welcome eggs, written through the functions' own data
  * layer as a proven sign-up (the same transaction the demo seed and a vouched-for hosted sign-in
- * use: user, unique guards, password, welcome ledger entry, person items), then logged in over
- * HTTP. The fields go through the register route's schema, so a test gets what the route would
- * store.
+ * use: user, unique guards, password, welcome ledger entry, person items), and signed in the way
+ * the login route answers: the user as the API shows it and a token from the functions' own
+ * signing code with the stack's key. The login route itself (scrypt, throttling, unverified
+ * accounts) is proven by the sign-up and password tests, which use `signUpOverHttp` or log in
+ * over HTTP. The fields go through the register route's schema, so a test gets what the route
+ * would store.
  */
 export async function registerUser(
   overrides: Record<string, unknown> = {},
@@ -102,7 +105,7 @@ export async function registerUser(
     password: TEST_PASSWORD,
     ...overrides,
   });
-  const { creation, usernames, passwords, identityHash } = await dataLayer();
+  const { creation, usernames, passwords, identityHash, users, ownTokens } = await dataLayer();
   const outcome = await creation.createUser({
     email: fields.email,
     username: fields.username ?? usernames.fallbackUsername(usernames.emailLocalPart(fields.email)),
@@ -113,7 +116,11 @@ export async function registerUser(
     makeUsernameUnique: fields.username === undefined,
   });
   if (!outcome.created) throw new Error(`account not created for ${fields.email}`);
-  return logIn(fields.email, fields.password);
+  return {
+    user: users.toApiUser(outcome.user),
+    token: await ownTokens.signOwnToken(outcome.user),
+    password: fields.password,
+  };
 }
 
 /** The functions' data layer, for tests that set up what no route can (roles, old hashes). */
@@ -131,6 +138,7 @@ export async function dataLayer() {
     creation: await import('@hatchworks/functions/modules/accounts/user-creation'),
     usernames: await import('@hatchworks/functions/modules/accounts/usernames'),
     identityHash: await import('@hatchworks/functions/lib/identity-hash'),
+    ownTokens: await import('@hatchworks/functions/lib/tokens'),
   };
 }
 

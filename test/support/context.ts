@@ -9,6 +9,8 @@ export interface TestStack {
   readonly smtpPort: number;
   /** The functions' key of person hashes, so a test's own data layer hashes as they do. */
   readonly identityHashKey: string;
+  /** The functions' private token key (JWK), so a fixture signs its accounts in as login does. */
+  readonly tokenSigningKey: string;
 }
 
 /** What the stack global setup provides to tests through `inject()`. */

@@ -3,6 +3,7 @@ import { WEB_ROOT } from '../../infra/local/src/paths';
 import type { TestStack } from './context';
 import { startLocalStack } from '../../infra/local/src/stack';
 import { TEST_SCRYPT_N } from './password-cost';
+import { generateSigningKey, publicKeySet } from '@hatchworks/functions/lib/token-keys';
 
 /**
  * The test stack in a process of its own (forked by global-setup.ts): the handlers' work then
@@ -11,6 +12,8 @@ import { TEST_SCRYPT_N } from './password-cost';
  */
 // Known to the tests too: their own data layer writes accounts with the same person hashes.
 const identityHashKey = randomBytes(32).toString('base64url');
+// Known to the tests too: their fixtures sign in the accounts they write, as the login route does.
+const tokenSigningKey = JSON.stringify(generateSigningKey());
 
 const stack = await startLocalStack({
   port: 0,
@@ -24,6 +27,8 @@ const stack = await startLocalStack({
     PASSWORD_SCRYPT_N: String(TEST_SCRYPT_N),
     NOTIFICATION_MAIL_DELAY_SECONDS: '2',
     IDENTITY_HASH_KEY: identityHashKey,
+    TOKEN_SIGNING_KEY: tokenSigningKey,
+    TOKEN_VERIFY_KEYS: JSON.stringify(publicKeySet([JSON.parse(tokenSigningKey)])),
   },
 });
 
@@ -48,4 +53,5 @@ process.send?.({
   smtpHost: stack.smtp.host,
   smtpPort: stack.smtp.port,
   identityHashKey,
+  tokenSigningKey,
 } satisfies TestStack);

@@ -8,6 +8,7 @@ export function useStackTable(): void {
   process.env.DYNAMODB_ENDPOINT = testStack().dynamoEndpoint;
   // The stack's functions hash with these: the same person and password cost in either process.
   process.env.IDENTITY_HASH_KEY = testStack().identityHashKey;
+  process.env.TOKEN_SIGNING_KEY = testStack().tokenSigningKey;
   process.env.PASSWORD_SCRYPT_N = String(TEST_SCRYPT_N);
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 }
