@@ -14,6 +14,11 @@ export default defineConfig({
     // Stack files mostly wait on their stack, Chromium and DynamoDB Local: one worker per stack
     // keeps two cores busy.
     maxWorkers: PARALLEL_STACKS,
+    // A worker runs the files of a project one after another in one process, with the packages
+    // loaded once (starting a process and loading Playwright, the AWS SDK and React again cost
+    // about a second of CPU per file). Each project's setup file gives every file the process as
+    // it was: environment, stubs, spies, timers and our modules (test/support/file-isolation.ts).
+    isolate: false,
     projects: [
       {
         test: {
@@ -25,7 +30,7 @@ export default defineConfig({
           ],
           environment: 'node',
           env: { LOG_LEVEL: 'SILENT', TABLE_NAME: 'unit-tests', AWS_REGION: 'us-east-1' },
-          setupFiles: ['functions/test/support/route-access.ts'],
+          setupFiles: ['test/support/unit-file-setup.ts'],
         },
       },
       {
@@ -50,6 +55,7 @@ export default defineConfig({
           include: ['infra/local/test/**/*.test.ts'],
           environment: 'node',
           env: { LOG_LEVEL: 'SILENT' },
+          setupFiles: ['test/support/fresh-file-setup.ts'],
           // A test starts `npm start` up to twice beside the stack files: room for a busy machine.
           testTimeout: 240_000,
         },
@@ -64,10 +70,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Files run in parallel forks, each worker against a stack of its own (test/support/stack.ts).
-          // A worker runs its files one after another in one process, each file leaving the
-          // environment and our modules as it found them (test/support/file-isolation.ts).
-          isolate: false,
-          setupFiles: ['test/support/file-isolation.ts'],
+          // Our modules are kept from file to file (the clients the data layer made), unless a
+          // file changed the environment (test/support/stack-file-setup.ts).
+          setupFiles: ['test/support/stack-file-setup.ts'],
         },
       },
     ],

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureFunctions } from '../../../test/support/stack-table';
 
 /** What the stand-in SES endpoint received. */
 interface Received {
@@ -9,17 +10,6 @@ interface Received {
   readonly body: Record<string, unknown>;
 }
 
-const ENV_KEYS = [
-  'TABLE_NAME',
-  'MAIL_TRANSPORT',
-  'MAIL_FROM',
-  'MAIL_IDENTITY_ARN',
-  'AWS_REGION',
-  'AWS_ENDPOINT_URL_SESV2',
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-] as const;
-const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
 const IDENTITY_ARN = 'arn:aws:ses:eu-west-1:123456789012:identity/hatchworks.example';
 
 let server: Server;
@@ -51,7 +41,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  Object.assign(process.env, {
+  // The environment goes back after the file (test/support/file-isolation.ts).
+  configureFunctions({
     TABLE_NAME: 'mail-ses-test',
     MAIL_TRANSPORT: 'ses',
     MAIL_FROM: 'Hatchworks <no-reply@hatchworks.example>',
@@ -69,10 +60,6 @@ beforeEach(() => {
 });
 
 afterAll(async () => {
-  for (const key of ENV_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
   await new Promise((resolve) => server.close(resolve));
 });
 
