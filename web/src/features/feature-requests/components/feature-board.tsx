@@ -100,8 +100,6 @@ export function FeatureBoard({
   });
 
   const headingRef = useRef<HTMLHeadingElement>(null);
-  /** Whether the open moderation dialog has done its change. */
-  const moderated = useRef(false);
   const close = () => setDialog(null);
   const openCreate = () => setDialog({ kind: 'create' });
   // 'Vote on this instead': the similar request as it is now, in the vote dialog.
@@ -173,10 +171,7 @@ export function FeatureBoard({
         onVote={(feature) => setDialog({ kind: 'vote', feature })}
         onModerate={
           isAdmin
-            ? (feature, action) => {
-                moderated.current = false;
-                setDialog({ kind: 'moderate', feature, action });
-              }
+            ? (feature, action) => setDialog({ kind: 'moderate', feature, action })
             : undefined
         }
       />
@@ -194,14 +189,10 @@ export function FeatureBoard({
           feature={dialog.feature}
           action={dialog.action}
           onClose={close}
-          // Only pending requests show Approve and Reject: once moderated, the button focus would
-          // go back to is gone (with its card, in a list of one status), so focus goes to the
-          // list's heading.
-          returnFocusTo={() => (moderated.current ? headingRef.current : null)}
-          onDone={(result) => {
-            moderated.current = true;
+          focusAfterDone={() => headingRef.current}
+          onDone={(moderated) => {
             // A rejection refunds the author; when that is the admin, the header balance changes.
-            if (result.status === 'rejected' && result.user_id === user.id) {
+            if (moderated.status === 'rejected' && moderated.user_id === user.id) {
               refreshUser().catch((error: unknown) => console.warn(error));
             }
           }}

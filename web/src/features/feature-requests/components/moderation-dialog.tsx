@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { EGGS } from '@hatchworks/shared/constants';
 import { FEATURE_LIMITS, type Feature } from '@hatchworks/shared/schemas/features';
 import { Modal } from '../../../components/ui/modal';
@@ -15,8 +15,11 @@ interface ModerationDialogProps {
   onClose: () => void;
   /** Called with the moderated request once the server has answered, before `onClose`. */
   onDone?: (feature: Feature) => void;
-  /** Where focus goes when it closes, when not back to the button that opened it. */
-  returnFocusTo?: () => HTMLElement | null;
+  /**
+   * Where focus goes when it closes after the change: Approve and Reject show only on pending
+   * requests, so the button that opened it is gone then. Cancelled, it goes back to that button.
+   */
+  focusAfterDone?: () => HTMLElement | null;
 }
 
 const COPY = {
@@ -43,15 +46,17 @@ export function ModerationDialog({
   action,
   onClose,
   onDone,
-  returnFocusTo,
+  focusAfterDone,
 }: ModerationDialogProps) {
   const copy = COPY[action];
   const notesId = useId();
   const hintId = useId();
   const [notes, setNotes] = useState('');
   const keyFor = useIdempotencyKey();
+  const done = useRef(false);
   const moderate = useModerateFeature({
     onSuccess: (moderated) => {
+      done.current = true;
       onDone?.(moderated);
       onClose();
     },
@@ -61,7 +66,7 @@ export function ModerationDialog({
     <Modal
       title={copy.title}
       onClose={onClose}
-      returnFocusTo={returnFocusTo}
+      returnFocusTo={() => (done.current ? (focusAfterDone?.() ?? null) : null)}
       tone={action === 'reject' ? 'danger' : 'neutral'}
       closeOnBackdrop={false}
     >
