@@ -6,7 +6,7 @@ import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
 import { startIdentityProvider } from './idp/identity-provider';
 import { API_AUDIENCE, IDP_PATH } from './idp/settings';
-import { keyEnvironment, loadOrCreateLocalKeys } from './keys';
+import { keyEnvironment, loadOrCreateLocalKeys, type LocalKeys } from './keys';
 import { LocalStackError } from './local-error';
 import { MAILBOX_PATH, mailboxHandler } from './mail-pages';
 import { startMailSink, type RunningMailSink } from './mail-sink';
@@ -40,6 +40,8 @@ export interface LocalStackOptions {
   readonly idpDataDir?: string;
   /** Where the functions' keys are kept (`.data/keys.json`); fresh ones in memory when absent. */
   readonly keysFile?: string;
+  /** The functions' keys to use instead (a test stack shares them with its tests). */
+  readonly keys?: LocalKeys;
   /** Extra environment for the handlers (e.g. login limits in tests). */
   readonly functionEnv?: Readonly<Record<string, string>>;
   /**
@@ -160,7 +162,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env.AWS_REGION ??= 'us-east-1';
     process.env.POWERTOOLS_DEV ??= 'false';
-    Object.assign(process.env, keyEnvironment(loadOrCreateLocalKeys(options.keysFile)));
+    Object.assign(
+      process.env,
+      keyEnvironment(options.keys ?? loadOrCreateLocalKeys(options.keysFile)),
+    );
     // No CloudFront in front: the origin lock stays open, and the gateway drops the headers only
     // CloudFront may set (so `clientIp` keys on the socket address).
     delete process.env.ORIGIN_VERIFY_SECRET;
