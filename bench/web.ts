@@ -5,18 +5,29 @@
  * Prints the median of each category score and of LCP/FCP/TBT/CLS beside the budgets and writes
  * them to bench/results/web-<timestamp>.json. A benchmark, not a test: the figures depend on the
  * machine and its load, and nothing fails over budget.
+ *
+ * The floor: a bare page built from the site's own packages (bench/floor/), served by the same
+ * stack under /apps/floor/ and audited in the same rounds as the site's pages. The site's pages are
+ * held to it (score within 3 points, TBT within 100 ms), which a busy machine moves alike.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { launch, type LaunchedChrome } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
 import { WEB_ROOT } from '../infra/local/src/paths';
 import { startLocalStack } from '../infra/local/src/stack';
+import { loadLighthouseTools, type LaunchedChrome, type LighthouseTools } from './lighthouse-tools';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
+const FLOOR_CONFIG = fileURLToPath(new URL('./floor/vite.config.ts', import.meta.url));
+/** Where the floor is built: a project build folder of the bench's stack, never web/dist. */
+const FLOOR_BUILDS = fileURLToPath(new URL('../.bench/web-floor/', import.meta.url));
+const FLOOR_PAGE = '/apps/floor/';
+/** How far a page may fall behind the floor measured in the same rounds. */
+const VERSUS_FLOOR = { scorePoints: 3, tbtMs: 100 } as const;
 const DEFAULT_PAGES = ['/', '/about', '/tracker', '/tracker/requests', '/features'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -46,7 +57,8 @@ type Figures = Record<Category | Metric, number>;
 const USAGE = `Usage: npm run bench:web -- [options]
 
   --runs N        Lighthouse runs per page; the median is reported (default 3)
-  --pages LIST    comma-separated site paths (default ${DEFAULT_PAGES.join(',')})
+  --pages LIST    comma-separated site paths (default ${DEFAULT_PAGES.join(',')});
+                  the floor (${FLOOR_PAGE}) is always measured too
   --out FILE      where to write the JSON report (default bench/results/web-<timestamp>.json)
   --help          this text
 
@@ -62,7 +74,7 @@ const median = (values: readonly number[]): number => {
 const seen = { lighthouse: '', browser: '' };
 
 /** One Lighthouse run of one page: category scores (0–100) and the four metrics. */
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit({ lighthouse }: LighthouseTools, url: string, port: number): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -86,6 +98,65 @@ async function audit(url: string, port: number): Promise<Figures> {
     figures[name] = name === 'cls' ? Math.round(value * 1000) / 1000 : Math.round(value);
   }
   return figures;
+}
+
+/** Builds the floor page with Vite into its project build folder; answers its gzip weight. */
+async function buildFloor(): Promise<{ gzipKb: number }> {
+  const outDir = join(FLOOR_BUILDS, 'floor');
+  rmSync(FLOOR_BUILDS, { recursive: true, force: true });
+  await build({ configFile: FLOOR_CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const assets = join(outDir, 'assets');
+  const bytes = readdirSync(assets)
+    .filter((name) => /\.(js|css)$/.test(name))
+    .reduce(
+      (sum, name) => sum + gzipSync(readFileSync(join(assets, name)), { level: 9 }).length,
+      0,
+    );
+  return { gzipKb: Math.round((bytes / 1024) * 10) / 10 };
+}
+
+/** Each page's medians minus the floor's: score points, LCP and TBT, and whether within bounds. */
+function versusFloor(medians: Record<string, Figures>) {
+  const floor = medians[FLOOR_PAGE];
+  if (!floor) throw new Error('the floor was not measured');
+  return Object.fromEntries(
+    Object.entries(medians)
+      .filter(([page]) => page !== FLOOR_PAGE)
+      .map(([page, figures]) => {
+        const performance = figures.performance - floor.performance;
+        const tbtMs = figures.tbtMs - floor.tbtMs;
+        const within =
+          performance >= -VERSUS_FLOOR.scorePoints &&
+          tbtMs <= VERSUS_FLOOR.tbtMs &&
+          figures.accessibility === 100;
+        return [page, { performance, lcpMs: figures.lcpMs - floor.lcpMs, tbtMs, within }];
+      }),
+  );
+}
+
+function floorTable(differences: ReturnType<typeof versusFloor>): string {
+  const signed = (value: number, unit = '') => `${value > 0 ? '+' : ''}${value}${unit}`;
+  const rows = [
+    ['page', 'perf − floor', 'LCP − floor', 'TBT − floor', 'within'],
+    ['bound', `≥ −${VERSUS_FLOOR.scorePoints}`, '-', `≤ +${VERSUS_FLOOR.tbtMs} ms`, 'a11y 100'],
+    ...Object.entries(differences).map(([page, d]) => [
+      page,
+      signed(d.performance),
+      signed(d.lcpMs, ' ms'),
+      signed(d.tbtMs, ' ms'),
+      d.within ? 'yes' : 'no ✗',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, index) => Math.max(...rows.map((row) => row[index]!.length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, index) =>
+          (index === 0 ? cell.padEnd : cell.padStart).call(cell, widths[index]!),
+        )
+        .join('  '),
+    )
+    .join('\n');
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -137,6 +208,10 @@ async function bench(options: { runs: number; pages: string[]; out: string | und
   if (!existsSync(join(WEB_ROOT, 'index.html'))) {
     throw new Error('web/dist is missing: run "npm run build -w web" first (bench:web does).');
   }
+  const tools = await loadLighthouseTools();
+  console.log('Building the floor page (bench/floor)...');
+  const floorBuild = await buildFloor();
+  const pages = [FLOOR_PAGE, ...options.pages.filter((page) => page !== FLOOR_PAGE)];
   const startedAt = new Date();
   const loadBefore = loadavg()[0] ?? 0;
   console.log('Starting the local stack (DynamoDB Local in memory, demo data)...');
@@ -145,11 +220,12 @@ async function bench(options: { runs: number; pages: string[]; out: string | und
     webRoot: WEB_ROOT,
     tableName: 'hatchworks-bench-web',
     demoData: true,
+    projectBuildsRoot: FLOOR_BUILDS,
     config: { apiBaseUrl: '/api', auth: null, donation: null },
   });
   let chrome: LaunchedChrome | undefined;
   try {
-    chrome = await launch({
+    chrome = await tools.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: [
         '--headless=new',
@@ -162,11 +238,11 @@ async function bench(options: { runs: number; pages: string[]; out: string | und
         '--no-first-run',
       ],
     });
-    const runs: Record<string, Figures[]> = Object.fromEntries(options.pages.map((p) => [p, []]));
+    const runs: Record<string, Figures[]> = Object.fromEntries(pages.map((p) => [p, []]));
     // Round by round rather than page by page, so a burst of load on the machine spreads out.
     for (let round = 1; round <= options.runs; round += 1) {
-      for (const page of options.pages) {
-        const figures = await audit(new URL(page, stack.url).href, chrome.port);
+      for (const page of pages) {
+        const figures = await audit(tools, new URL(page, stack.url).href, chrome.port);
         runs[page]!.push(figures);
         console.log(
           `  ${round}/${options.runs} ${page}: performance ${figures.performance}, accessibility ${figures.accessibility}, LCP ${seconds(figures.lcpMs)}`,
@@ -196,7 +272,9 @@ async function bench(options: { runs: number; pages: string[]; out: string | und
         browser: seen.browser,
       },
       budgets: BUDGETS,
+      floor: { page: FLOOR_PAGE, gzipKb: floorBuild.gzipKb, bounds: VERSUS_FLOOR },
       medians,
+      versusFloor: versusFloor(medians),
       runs,
     };
     const path = resolve(
@@ -208,6 +286,10 @@ async function bench(options: { runs: number; pages: string[]; out: string | und
       `\nLighthouse mobile, median of ${options.runs} per page (✗ = over budget; load average ${report.environment.loadAverage.before} → ${report.environment.loadAverage.after} on ${report.environment.cpus} cores):\n`,
     );
     console.log(table(medians));
+    console.log(
+      `\nAgainst the floor (${FLOOR_PAGE}: the site's packages alone, ${floorBuild.gzipKb} KB gzip), in the same rounds:\n`,
+    );
+    console.log(floorTable(report.versusFloor));
     console.log(`\nReport: ${path}`);
   } finally {
     chrome?.kill();
