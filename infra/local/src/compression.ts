@@ -50,6 +50,8 @@ export interface Compressed {
 /** Compressed bodies of static files by encoding and content hash: each is compressed once. */
 const cache = new Map<string, Buffer>();
 const CACHE_ENTRIES = 500;
+/** The same by body, for a body the static files hand out again (hashed assets): no hashing. */
+const byBody = new WeakMap<Buffer, Partial<Record<ContentEncoding, Buffer>>>();
 
 function encode(body: Buffer, encoding: ContentEncoding, thorough: boolean): Buffer {
   if (encoding === 'gzip') return gzipSync(body, { level: thorough ? 9 : 6 });
@@ -78,6 +80,8 @@ export function compressFor(
     return { body, vary: true };
   }
   if (!cacheable) return { body: encode(body, encoding, false), encoding, vary: true };
+  const known = byBody.get(body)?.[encoding];
+  if (known) return { body: known, encoding, vary: true };
   const key = `${encoding}:${createHash('sha1').update(body).digest('hex')}`;
   let compressed = cache.get(key);
   if (!compressed) {
@@ -85,5 +89,6 @@ export function compressFor(
     if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
     cache.set(key, compressed);
   }
+  byBody.set(body, { ...byBody.get(body), [encoding]: compressed });
   return { body: compressed, encoding, vary: true };
 }

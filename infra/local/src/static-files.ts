@@ -31,6 +31,26 @@ export interface StaticFile {
   readonly body: Buffer;
 }
 
+/**
+ * The hashed assets already read, by path: a name under `assets/` always holds the same content
+ * (a new build writes new names), so each is read from disk once, like a CDN's edge cache. Bounded,
+ * in case builds come and go while the server runs.
+ */
+const hashedAssets = new Map<string, Buffer>();
+const HASHED_ASSETS_KEPT = 300;
+
+async function readHashedAsset(path: string): Promise<Buffer | undefined> {
+  const kept = hashedAssets.get(path);
+  if (kept) return kept;
+  const body = await readIfFile(path);
+  if (!body) return undefined;
+  if (hashedAssets.size >= HASHED_ASSETS_KEPT) {
+    hashedAssets.delete(hashedAssets.keys().next().value as string);
+  }
+  hashedAssets.set(path, body);
+  return body;
+}
+
 async function readIfFile(path: string): Promise<Buffer | undefined> {
   try {
     return (await stat(path)).isFile() ? await readFile(path) : undefined;
@@ -54,7 +74,12 @@ export async function resolveStatic(root: string, urlPath: string): Promise<Stat
   const relative = isClientRoute ? 'index.html' : normalize(decoded).replace(/^([/\\])+/, '');
   const path = join(root, relative);
   const inside = path.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
-  const body = inside ? await readIfFile(path) : undefined;
+  const hashedAsset = relative.startsWith(`assets${sep}`);
+  const body = !inside
+    ? undefined
+    : hashedAsset
+      ? await readHashedAsset(path)
+      : await readIfFile(path);
   if (!body) {
     return {
       status: 404,
@@ -63,7 +88,6 @@ export async function resolveStatic(root: string, urlPath: string): Promise<Stat
       body: Buffer.from('Not found'),
     };
   }
-  const hashedAsset = relative.startsWith(`assets${sep}`);
   return {
     status: 200,
     contentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
