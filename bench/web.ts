@@ -104,7 +104,12 @@ async function audit({ lighthouse }: LighthouseTools, url: string, port: number)
 async function buildFloor(): Promise<{ gzipKb: number }> {
   const outDir = join(FLOOR_BUILDS, 'floor');
   rmSync(FLOOR_BUILDS, { recursive: true, force: true });
-  await build({ configFile: FLOOR_CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    configFile: FLOOR_CONFIG,
+    mode: 'production',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   const assets = join(outDir, 'assets');
   const bytes = readdirSync(assets)
     .filter((name) => /\.(js|css)$/.test(name))
