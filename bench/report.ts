@@ -1,3 +1,4 @@
+import { formatFloor, type FloorFigures } from './dynamodb-floor';
 import type { InvariantResult } from './invariants';
 import type { BenchOptions } from './options';
 import type { Sample } from './workload';
@@ -42,12 +43,21 @@ export interface BenchReport {
     readonly p99: number;
     readonly transactionAttemptsPerVote: number;
     readonly cancelledPerVote: number;
+    /**
+     * The hot scenarios only: DynamoDB Local alone with a vote's reads and transaction, as many
+     * clients, measured in the same invocation (bench/dynamodb-floor.ts), and p99 ÷ its p99.
+     */
+    readonly floor?: FloorFigures;
+    readonly p99VersusFloor?: number;
   };
   readonly invariants: readonly InvariantResult[];
   readonly ok: boolean;
 }
 
 export const VOTE_ROUTE = 'POST /api/features/vote';
+
+/** How far the hot vote's p99 may be above DynamoDB Local's own for the same work. */
+export const FLOOR_P99_GOAL = 1.2;
 
 /** TransactWriteItems calls per request of a route (each attempt is one), and the cancelled ones. */
 export function transactionAttempts(route: RouteSummary) {
@@ -199,6 +209,12 @@ export function formatReport(report: BenchReport, reportPath: string): string {
       ? [
           `Votes: p50 ${votes.latencyMs.p50} ms, p99 ${votes.latencyMs.p99} ms, ` +
             `${attempts.perVote} transaction attempts per vote (${attempts.failedPerVote} cancelled)`,
+          ...(report.votes?.floor && report.votes.p99VersusFloor !== undefined
+            ? [
+                `  DynamoDB Local alone (the floor, same run): ${formatFloor(report.votes.floor)}`,
+                `  p99 ÷ the floor's p99: ${report.votes.p99VersusFloor}× (goal ≤ ${FLOOR_P99_GOAL}×)`,
+              ]
+            : []),
           '',
         ]
       : []),

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { WEB_ROOT } from '../infra/local/src/paths';
 import { startLocalStack, type LocalStack } from '../infra/local/src/stack';
 import { coldStartPairs, formatColdStart, measureColdStart } from './cold-start';
+import { measureDynamoDbFloor, type FloorFigures } from './dynamodb-floor';
 import { DynamoDbMeter } from './dynamodb-meter';
 import { checkInvariants } from './invariants';
 import { benchMerge, formatMergeBench } from './merge';
@@ -95,6 +96,22 @@ async function bench(options: BenchOptions): Promise<boolean> {
       console.log(`  done in ${since(mark)}`);
     }
 
+    // The hot scenarios against DynamoDB Local's own rate for the same work, on this machine now.
+    let floor: FloorFigures | undefined;
+    if (options.scenario === 'hot' || options.scenario === 'burst') {
+      mark = performance.now();
+      console.log(
+        `Measuring DynamoDB Local alone with a vote's work (${options.users} clients)...`,
+      );
+      floor = await measureDynamoDbFloor({
+        clients: options.users,
+        seconds: Math.min(options.seconds, 15),
+        reads: 3,
+        feature: true,
+      });
+      console.log(`  done in ${since(mark)}`);
+    }
+
     console.log('Checking the invariants...');
     const invariants = await checkInvariants(db, stack.tableName, client.samples);
     const routes = summarise(client.samples, seconds);
@@ -123,6 +140,12 @@ async function bench(options: BenchOptions): Promise<boolean> {
               p99: voteRoute.latencyMs.p99,
               transactionAttemptsPerVote: attempts.perVote,
               cancelledPerVote: attempts.failedPerVote,
+              ...(floor && floor.p99 > 0
+                ? {
+                    floor,
+                    p99VersusFloor: Math.round((voteRoute.latencyMs.p99 / floor.p99) * 100) / 100,
+                  }
+                : {}),
             },
           }
         : {}),
