@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { PARALLEL_STACKS } from './test/support/parallel-stacks';
+import { WaitingFilesFirst } from './test/support/sequencer';
 
 /**
  * Every test layer (docs/architecture.md, "Test layers") in one run:
@@ -19,6 +20,7 @@ export default defineConfig({
     // about a second of CPU per file). Each project's setup file gives every file the process as
     // it was: environment, stubs, spies, timers and our modules (test/support/file-isolation.ts).
     isolate: false,
+    sequence: { sequencer: WaitingFilesFirst },
     projects: [
       {
         test: {
