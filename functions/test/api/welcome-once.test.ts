@@ -128,3 +128,54 @@ describe('one welcome per person, ever', () => {
     expect(after.body.data.vote_count).toBe(2);
   });
 });
+
+describe('one welcome per mailbox', () => {
+  it('gives no second welcome to another +tag of an address that had it', async () => {
+    // Prepare
+    const name = `mbx-${randomUUID().slice(0, 8)}`;
+    const first = await signUpOverHttp({ email: `${name}+news@example.test` });
+
+    // Act
+    const other = await registerAgain(`${name}+shop@example.test`, first.password);
+    const plain = await registerAgain(`${name}@example.test`, first.password);
+
+    // Assess
+    expect(first.user.egg_balance).toBe(500);
+    expect(other.registered.status).toBe(201);
+    expect(other.verified.welcome_eggs).toBe(0);
+    expect(plain.verified.welcome_eggs).toBe(0);
+    expect(await ledgerOf(other.login.token)).toEqual([]);
+  });
+
+  it('counts a Gmail address with dots, or at googlemail.com, as the same mailbox', async () => {
+    // Prepare
+    const name = `gm${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+    const first = await signUpOverHttp({ email: `${name}@gmail.com` });
+
+    // Act
+    const dotted = await registerAgain(
+      `${name.slice(0, 4)}.${name.slice(4)}@googlemail.com`,
+      first.password,
+    );
+
+    // Assess
+    expect(first.user.egg_balance).toBe(500);
+    expect(dotted.verified.welcome_eggs).toBe(0);
+  });
+
+  it('still welcomes an address at another provider whose local part differs only by a dot', async () => {
+    // Prepare
+    const name = `dot${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+    const first = await signUpOverHttp({ email: `${name}@example.test` });
+
+    // Act
+    const dotted = await registerAgain(
+      `${name.slice(0, 4)}.${name.slice(4)}@example.test`,
+      first.password,
+    );
+
+    // Assess
+    expect(first.user.egg_balance).toBe(500);
+    expect(dotted.verified.welcome_eggs).toBe(500);
+  });
+});

@@ -51,8 +51,8 @@ export const handler = authHandler({
     // Some providers (Cognito) send the flag as the string 'true'.
     const vouched = info.email_verified === true || info.email_verified === 'true';
     const identity = { issuer: token.issuer, subject: token.subject };
-    const [emailPerson = '', subjectPerson = ''] = await personHashes({
-      email,
+    const emailPersons = await personHashes({ email });
+    const [subjectPerson = ''] = await personHashes({
       subjects: [`${identity.issuer}|${identity.subject}`],
     });
     const existing = await getUserByEmail(email);
@@ -77,7 +77,7 @@ export const handler = authHandler({
         emailLocalPart(email),
       ),
       isVerified: vouched,
-      persons: [emailPerson, subjectPerson],
+      persons: [...emailPersons, subjectPerson],
       // The provider did not vouch for the address: the product proves it, as for registration.
       mailVerification: !vouched,
       identity,
