@@ -1,6 +1,10 @@
 import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Comment, CommentList } from '@hatchworks/shared/schemas/comments';
+import {
+  COMMENT_MESSAGES,
+  type Comment,
+  type CommentList,
+} from '@hatchworks/shared/schemas/comments';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
 import { bearer, dataLayer, registerAdmin, registerUser } from '../../../test/support/accounts';
@@ -381,6 +385,35 @@ describe('the Team answer', () => {
       subject_title: suggestion.name,
       actor_id: admin.user.id,
     });
+  });
+
+  it('keeps a pinned answer from its non-admin author, who may edit it again once unpinned', async () => {
+    // Prepare
+    const user = await registerUser();
+    const request = await submitRequest();
+    const answer = await comment(commentsPath.request(request.id), user.token, 'Use the export');
+    const own = await comment(commentsPath.request(request.id), admin.token, 'Planned for May');
+    await change('PUT', `/api/comments/${answer.id}/pin`, admin.token);
+    // Act
+    const rewritten = await change('PUT', `/api/comments/${answer.id}`, user.token, {
+      body: 'Buy my product instead',
+    });
+    const listed = await list(commentsPath.request(request.id));
+    await change('PUT', `/api/comments/${own.id}/pin`, admin.token);
+    const byAdmin = await change('PUT', `/api/comments/${own.id}`, admin.token, {
+      body: 'Planned for June',
+    });
+    const afterUnpin = await change('PUT', `/api/comments/${answer.id}`, user.token, {
+      body: 'Use the CSV export',
+    });
+    // Assess
+    expect(rewritten.status).toBe(403);
+    expect(rewritten.body.error).toBe(COMMENT_MESSAGES.pinnedLocked);
+    expect(listed.body.data.pinned).toMatchObject({ id: answer.id, body: 'Use the export' });
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body.data.body).toBe('Planned for June');
+    expect(afterUnpin.status).toBe(200);
+    expect(afterUnpin.body.data.body).toBe('Use the CSV export');
   });
 
   it('unpins, and users cannot unpin', async () => {

@@ -33,6 +33,7 @@ export const COMMENT_MESSAGES = {
   notAuthor: 'Only the author can change this comment',
   deleted: 'This comment was deleted',
   pinReply: 'Only a top-level comment can be the Team answer',
+  pinnedLocked: 'The Team answer can only be changed by an admin',
   tooManyComments: (seconds: number) =>
     seconds >= 120
       ? `You are commenting too fast. Please try again in ${Math.ceil(seconds / 60)} minutes.`

@@ -102,7 +102,7 @@ describe.skipIf(skipBrowserTests)('Comments on the detail pages', () => {
     const suggestion = await submitTrackerSuggestion();
     const path = `/api/tracker/project-suggestions/${suggestion.id}/comments`;
     const answer = await postComment(path, admin.token, 'We will build this next quarter.');
-    await postComment(path, user.token, 'Later comment from a user');
+    const fromUser = await postComment(path, user.token, 'Later comment from a user');
     const page = await openAs(`/tracker/suggestions/${suggestion.id}`, admin);
     const section = commentsSection(page);
     const adminComment = section.getByRole('article').filter({ hasText: answer.body });
@@ -119,6 +119,14 @@ describe.skipIf(skipBrowserTests)('Comments on the detail pages', () => {
     expect(await first.innerText()).toContain('We will build this next quarter.');
     expect(await first.innerText()).toMatch(/Team answer/i);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // A user's comment pinned as the answer is the team's now: its author is offered no Edit.
+    await apiData(`/api/comments/${fromUser.id}/pin`, { method: 'PUT', token: admin.token });
+    const userPage = await openAs(`/tracker/suggestions/${suggestion.id}`, user);
+    const pinnedForUser = commentsSection(userPage).getByRole('article', { name: /^Team answer/ });
+    await pinnedForUser.getByText('Later comment from a user').waitFor();
+    expect(await pinnedForUser.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await pinnedForUser.getByRole('button', { name: 'Delete' }).count()).toBe(1);
   });
 
   it('asks signed-out visitors to sign in and shows the 404 of an unknown item', async () => {

@@ -344,6 +344,10 @@ export async function editComment(
   const comment = await liveComment(id);
   if (comment.user_id !== editor.id) throw new ForbiddenError(COMMENT_MESSAGES.notAuthor);
   if (!withinWindow(comment, now)) throw new ForbiddenError(COMMENT_MESSAGES.editWindowOver);
+  // What the team pinned as its answer is the team's to change: its author may not rewrite it
+  // (unless an admin), also when the pin lands between this read and the write.
+  const admin = editor.role === 'admin';
+  if (comment.pinned === true && !admin) throw new ForbiddenError(COMMENT_MESSAGES.pinnedLocked);
   const editedAt = now.toISOString();
   try {
     await transact([
@@ -352,14 +356,26 @@ export async function editComment(
           TableName: tableName,
           Key: commentKeys.item(id),
           UpdateExpression: 'SET body = :body, edited_at = :now',
-          ConditionExpression:
+          ConditionExpression: [
             'attribute_exists(PK) AND attribute_not_exists(deleted_at) AND user_id = :me',
-          ExpressionAttributeValues: { ':body': body, ':now': editedAt, ':me': editor.id },
+            ...(admin ? [] : ['(attribute_not_exists(pinned) OR pinned = :no)']),
+          ].join(' AND '),
+          ExpressionAttributeValues: {
+            ':body': body,
+            ':now': editedAt,
+            ':me': editor.id,
+            ...(admin ? {} : { ':no': false }),
+          },
         },
       },
     ]);
   } catch (error) {
-    if (failedCondition(cancellationCodes(error), 0)) throw new NotFoundError();
+    if (failedCondition(cancellationCodes(error), 0)) {
+      if ((await liveComment(id)).pinned === true) {
+        throw new ForbiddenError(COMMENT_MESSAGES.pinnedLocked);
+      }
+      throw new NotFoundError();
+    }
     throw error;
   }
   return commentView({ ...comment, body, edited_at: editedAt });

@@ -45,7 +45,8 @@ export function CommentItem({
   const own = viewer !== null && comment.author?.id === viewer.id;
   const admin = viewer?.role === 'admin';
   const inWindow = now < new Date(comment.editable_until).getTime();
-  const canEdit = !comment.deleted && own && inWindow;
+  // The Team answer is the team's: its author edits it only as an admin (the server holds it so).
+  const canEdit = !comment.deleted && own && inWindow && (!comment.pinned || admin);
   const canDelete = !comment.deleted && ((own && inWindow) || admin);
   const headingLabel = comment.deleted
     ? 'Deleted comment'
