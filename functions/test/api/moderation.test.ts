@@ -104,6 +104,32 @@ describe('POST /api/admin/features/{id}/reject', () => {
     });
   });
 
+  it('rejects a request whose author deletes their account at the same moment', async () => {
+    // Prepare: several races at once, so the deletion lands before, during and after the refund
+    const rounds = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const author = await registerUser();
+        return { author, feature: await createFeature(author.token, project.id) };
+      }),
+    );
+
+    // Act
+    const answers = await Promise.all(
+      rounds.map(({ author, feature }) =>
+        Promise.all([
+          moderate(feature.id, 'reject', admin.token, { notes: 'Not for us' }),
+          api(`/api/user/delete-account`, { method: 'DELETE', headers: bearer(author.token) }),
+        ]),
+      ),
+    );
+
+    // Assess
+    expect(answers.map(([rejected, deleted]) => [rejected.status, deleted.status])).toEqual(
+      rounds.map(() => [200, 200]),
+    );
+    for (const [rejected] of answers) expect(rejected.body.data.status).toBe('rejected');
+  });
+
   it('refunds once when two admins reject at the same time', async () => {
     const author = await registerUser();
     const feature = await createFeature(author.token, project.id);

@@ -40,6 +40,9 @@ const MAX_ATTEMPTS = 10;
 /** The feature's status changed between read and write. */
 class StatusMoved extends Error {}
 
+/** The author deleted their account between the read and the refund: reject without one. */
+class AuthorGone extends Error {}
+
 export const invalidTransition = (from: FeatureStatus, to: FeatureStatus) =>
   new AppError(400, 'VALIDATION_ERROR', `A ${from} feature cannot become ${to}`);
 
@@ -145,6 +148,7 @@ export async function changeFeatureStatus(
     const earlier = await replayed<Feature>(record, now);
     if (earlier) return earlier.result;
   }
+  let authorGone = false;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     const feature = await getFeature(featureId);
     if (!feature) throw new NotFoundError();
@@ -155,7 +159,8 @@ export async function changeFeatureStatus(
       throw invalidTransition(feature.status, to);
     }
     const result = moved(feature, to, notes, now);
-    const author = to === 'rejected' ? await getUserById(feature.user_id) : undefined;
+    const author =
+      to === 'rejected' && !authorGone ? await getUserById(feature.user_id) : undefined;
     const refund = author ? EGGS.featureCreationCost : 0;
     const event = moderationEvent(feature, to, notes, actorId, refund);
     const items = [
@@ -169,6 +174,9 @@ export async function changeFeatureStatus(
         await changeBalance({
           userId: author.id,
           now,
+          // The author, not the caller: an account deleted meanwhile gets no refund, and the
+          // rejection goes on without one.
+          missingUser: () => new AuthorGone(),
           plan: () => ({
             amount: EGGS.featureCreationCost,
             kind: 'refund',
@@ -190,6 +198,10 @@ export async function changeFeatureStatus(
       const codes = cancellationCodes(error);
       if (record && (error instanceof DuplicateRequest || failedCondition(codes, recordIndex))) {
         return firstOutcome<Feature>(record, now);
+      }
+      if (error instanceof AuthorGone) {
+        authorGone = true;
+        continue;
       }
       if (error instanceof StatusMoved || failedCondition(codes, 0)) continue;
       throw error;
