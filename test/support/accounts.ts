@@ -109,7 +109,7 @@ export async function registerUser(
   const outcome = await creation.createUser({
     email: fields.email,
     username: fields.username ?? usernames.fallbackUsername(usernames.emailLocalPart(fields.email)),
-    displayName: usernames.fallbackDisplayName(fields.email, fields.display_name),
+    displayName: usernames.chosenDisplayName(fields.display_name),
     isVerified: true,
     persons: await identityHash.personHashes({ email: fields.email }),
     passwordHash: await hashOnce(fields.password, passwords.hashPassword),

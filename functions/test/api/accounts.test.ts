@@ -53,7 +53,7 @@ describe('POST /api/auth/register', () => {
     expect(link.searchParams.get('token')).toMatch(new RegExp(`^${user.id}\\.[\\w-]{43}$`));
   });
 
-  it('derives username and display name from the email when they are not given', async () => {
+  it('derives the username from the email and shows it as the display name, never the email', async () => {
     const email = `Jane.Doe+${randomUUID().slice(0, 6)}@Example.test`;
 
     const answer = await api<{ data: { user: User } }>('/api/auth/register', {
@@ -64,8 +64,9 @@ describe('POST /api/auth/register', () => {
 
     expect(answer.status).toBe(201);
     expect(answer.body.data.user.email).toBe(email.toLowerCase());
-    expect(answer.body.data.user.display_name).toBe(email.toLowerCase());
     expect(answer.body.data.user.username).toMatch(/^jane\.doe/);
+    expect(answer.body.data.user.display_name).toBe(answer.body.data.user.username);
+    expect(answer.body.data.user.display_name).not.toContain('@');
   });
 
   it('refuses an email that already has an account with 409, case-insensitively', async () => {

@@ -10,7 +10,7 @@ import {
   UsernameSchema,
   profileUpdateSchemaFor,
 } from '@hatchworks/shared/schemas/users';
-import { fallbackDisplayName, fallbackUsername } from '../../src/modules/accounts/usernames';
+import { chosenDisplayName, fallbackUsername } from '../../src/modules/accounts/usernames';
 
 const messages = (result: { error?: { issues: { message: string }[] } | undefined }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -158,9 +158,8 @@ describe('fallback names of a new user', () => {
   });
 
   it('cleans a display name from the identity provider instead of refusing it', () => {
-    expect(fallbackDisplayName('hen@example.test', '\u202EMallory', 'unused')).toBe('Mallory');
-    expect(fallbackDisplayName('hen@example.test', '\u200B\u202E', undefined)).toBe(
-      'hen@example.test',
-    );
+    expect(chosenDisplayName('\u202EMallory', 'unused')).toBe('Mallory');
+    // Nothing usable: no display name of its own (the account shows its username, not its email).
+    expect(chosenDisplayName('\u200B\u202E', undefined)).toBeUndefined();
   });
 });

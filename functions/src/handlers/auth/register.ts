@@ -4,7 +4,7 @@ import { toApiUser } from '../../modules/accounts/users-repository';
 import { takeRegistrationSlot } from '../../modules/accounts/account-limits';
 import {
   emailLocalPart,
-  fallbackDisplayName,
+  chosenDisplayName,
   fallbackUsername,
 } from '../../modules/accounts/usernames';
 import { clientIp } from '../../lib/client-ip';
@@ -25,7 +25,7 @@ export const handler = httpHandler({
     const outcome = await createUser({
       email: body.email,
       username: body.username ?? fallbackUsername(emailLocalPart(body.email)),
-      displayName: fallbackDisplayName(body.email, body.display_name),
+      displayName: chosenDisplayName(body.display_name),
       isVerified: false,
       persons: [],
       passwordHash: await hashPassword(body.password),

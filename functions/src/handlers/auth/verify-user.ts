@@ -9,7 +9,7 @@ import {
 import { takeSignUpSlot } from '../../modules/accounts/account-limits';
 import {
   emailLocalPart,
-  fallbackDisplayName,
+  chosenDisplayName,
   fallbackUsername,
 } from '../../modules/accounts/usernames';
 import { clientIp } from '../../lib/client-ip';
@@ -68,7 +68,7 @@ export const handler = authHandler({
     await takeSignUpSlot(clientIp(event));
     const outcome = await createUser({
       email,
-      displayName: fallbackDisplayName(email, info.name, body?.display_name),
+      displayName: chosenDisplayName(info.name, body?.display_name),
       username: fallbackUsername(
         info.nickname,
         info.preferred_username,

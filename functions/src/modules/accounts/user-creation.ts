@@ -21,7 +21,8 @@ import { EMAIL_TAKEN, uniqueGuard, USERNAME_TAKEN, type StoredUser } from './use
 export interface NewUser {
   readonly email: string;
   readonly username: string;
-  readonly displayName: string;
+  /** Absent: the username (as made unique), never the email. */
+  readonly displayName?: string | undefined;
   /**
    * The email is proven already (a provider that vouches for it, the local demo seed): the
    * welcome eggs are credited now, unless one of `persons` had them. Otherwise they wait for
@@ -88,7 +89,7 @@ export async function createUser(input: NewUser, now = new Date()): Promise<Crea
       id,
       email: input.email.toLowerCase(),
       username,
-      display_name: input.displayName,
+      display_name: input.displayName ?? username,
       role: 'user',
       is_verified: input.isVerified,
       welcome_pending: !input.isVerified,

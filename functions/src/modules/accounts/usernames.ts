@@ -31,15 +31,17 @@ export function fallbackUsername(...candidates: (string | undefined)[]): string 
 }
 
 /**
- * The display name of a new user from what the identity provider or the form supplied, else the
- * email, cleaned rather than refused (NFC, no control or invisible characters, ≤ 60 characters).
+ * The display name of a new user from what the identity provider or the form supplied, cleaned
+ * rather than refused (NFC, no control or invisible characters, ≤ 60 characters); undefined when
+ * none is usable, and the account then shows its username. Never the email: a display name is
+ * public (comments, activity, cards), an email is not.
  */
-export function fallbackDisplayName(email: string, ...candidates: (string | undefined)[]): string {
+export function chosenDisplayName(...candidates: (string | undefined)[]): string | undefined {
   for (const candidate of candidates) {
     const cleaned = cleanDisplayName(candidate ?? '');
     if (cleaned) return cleaned;
   }
-  return cleanDisplayName(email) || 'user';
+  return undefined;
 }
 
 /** The part of an email address before the @. */
