@@ -6,9 +6,17 @@ import { changelogParagraphs, type ChangelogEntry } from '@hatchworks/shared/sch
 export const CHANGELOG_FEED_PATH = '/changelog.xml';
 export const CHANGELOG_PAGE_PATH = '/changelog';
 
+/**
+ * Characters XML 1.0 does not allow anywhere, not even escaped (its `Char` production): C0
+ * controls other than tab, line feed and carriage return, U+FFFE/U+FFFF and lone surrogates. The
+ * feed drops them from every text it is given, or no reader could parse it.
+ */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const xmlText = (text: string) => text.replace(NOT_XML, '');
+
 /** Plain text made safe for the feed's `type="html"` text constructs. */
 const escapeHtml = (text: string) =>
-  text
+  xmlText(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -59,9 +67,22 @@ export function changelogAtom(entries: readonly ChangelogEntry[], siteUrl: strin
       published: date,
       content: bodyHtml(entry.body) + closes,
       ...(entry.project
-        ? { category: [{ name: entry.project.title, term: entry.project.title }] }
+        ? {
+            category: [{ name: xmlText(entry.project.title), term: xmlText(entry.project.title) }],
+          }
         : {}),
     });
   }
-  return feed.atom1();
+  return escapeAttributeLessThan(feed.atom1());
 }
+
+/**
+ * The library escapes `&` in attribute values and xml-js `"`, but neither `<`, which XML does not
+ * allow there (a project title such as "A <beta>" in a category). Attribute values are the only
+ * place of the document where a `<` can stand inside quotes.
+ */
+const escapeAttributeLessThan = (xml: string) =>
+  xml.replace(
+    /(\s[\w:-]+=")([^"]*)"/g,
+    (_, start: string, value: string) => `${start}${value.replaceAll('<', '&lt;')}"`,
+  );
