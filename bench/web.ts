@@ -10,19 +10,17 @@
  * stack under /apps/floor/ and audited in the same rounds as the site's pages. The site's pages are
  * held to it (score within 3 points, TBT within 100 ms), which a busy machine moves alike.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
 import { WEB_ROOT } from '../infra/local/src/paths';
 import { startLocalStack } from '../infra/local/src/stack';
+import { buildFloor } from './floor/build';
 import { loadLighthouseTools, type LaunchedChrome, type LighthouseTools } from './lighthouse-tools';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
-const FLOOR_CONFIG = fileURLToPath(new URL('./floor/vite.config.ts', import.meta.url));
 /** Where the floor is built: a project build folder of the bench's stack, never web/dist. */
 const FLOOR_BUILDS = fileURLToPath(new URL('../.bench/web-floor/', import.meta.url));
 const FLOOR_PAGE = '/apps/floor/';
@@ -100,24 +98,11 @@ async function audit({ lighthouse }: LighthouseTools, url: string, port: number)
   return figures;
 }
 
-/** Builds the floor page with Vite into its project build folder; answers its gzip weight. */
-async function buildFloor(): Promise<{ gzipKb: number }> {
-  const outDir = join(FLOOR_BUILDS, 'floor');
+/** Builds the floor page into its project build folder; answers its gzip weight. */
+async function buildFloorPage(): Promise<{ gzipKb: number }> {
   rmSync(FLOOR_BUILDS, { recursive: true, force: true });
-  await build({
-    configFile: FLOOR_CONFIG,
-    mode: 'production',
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-  const assets = join(outDir, 'assets');
-  const bytes = readdirSync(assets)
-    .filter((name) => /\.(js|css)$/.test(name))
-    .reduce(
-      (sum, name) => sum + gzipSync(readFileSync(join(assets, name)), { level: 9 }).length,
-      0,
-    );
-  return { gzipKb: Math.round((bytes / 1024) * 10) / 10 };
+  const kb = await buildFloor(join(FLOOR_BUILDS, 'floor'));
+  return { gzipKb: Math.round(kb * 10) / 10 };
 }
 
 /** Each page's medians minus the floor's: score points, LCP and TBT, and whether within bounds. */
@@ -215,7 +200,7 @@ async function bench(options: { runs: number; pages: string[]; out: string | und
   }
   const tools = await loadLighthouseTools();
   console.log('Building the floor page (bench/floor)...');
-  const floorBuild = await buildFloor();
+  const floorBuild = await buildFloorPage();
   const pages = [FLOOR_PAGE, ...options.pages.filter((page) => page !== FLOOR_PAGE)];
   const startedAt = new Date();
   const loadBefore = loadavg()[0] ?? 0;

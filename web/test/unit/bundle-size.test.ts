@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFloor } from '../../../bench/floor/build';
 
 /**
  * The weight of the Home page's first load, from the Vite build manifest (`npm test` builds
@@ -20,7 +20,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * does not use of the router).
  */
 const OVER_FLOOR_KB = 25;
-const FLOOR_CONFIG = fileURLToPath(new URL('../../../bench/floor/vite.config.ts', import.meta.url));
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const MANIFEST = join(DIST, '.vite', 'manifest.json');
@@ -58,18 +57,7 @@ describe('the weight of the Home page', () => {
   let floorKb: number;
   beforeAll(async () => {
     floorDir = mkdtempSync(join(tmpdir(), 'hatchworks-floor-'));
-    // A production build, as `npm run build` makes the site's (vitest runs with NODE_ENV=test).
-    await build({
-      configFile: FLOOR_CONFIG,
-      mode: 'production',
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      logLevel: 'silent',
-      build: { outDir: floorDir, emptyOutDir: true },
-    });
-    const assets = join(floorDir, 'assets');
-    floorKb = readdirSync(assets)
-      .filter((name) => /\.(js|css)$/.test(name))
-      .reduce((sum, name) => sum + gzipKb(join(assets, name)), 0);
+    floorKb = await buildFloor(floorDir);
   }, 120_000);
   afterAll(() => rmSync(floorDir, { recursive: true, force: true }));
 
