@@ -167,8 +167,6 @@ export const ROUTES = [
     ...accounts.verifyUser,
     handler: 'auth/verify-user',
     table: 'readwrite',
-    // A provider that does not vouch for the email gets the product's verification link.
-    credentials: true,
     secrets: ['IDENTITY_HASH_KEY'],
     throttle: 'auth',
   },
@@ -178,6 +176,12 @@ export const ROUTES = [
     table: 'readwrite',
     signsTokens: true,
     credentials: true,
+    throttle: 'auth',
+  },
+  {
+    ...accounts.endSessions,
+    handler: 'user/end-sessions',
+    table: 'readwrite',
     throttle: 'auth',
   },
   {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { fetchFrom } from './client-addresses';
+import { fetchFrom, freshClientAddress } from './client-addresses';
+import { verifyEmail } from './accounts';
 import { testStack } from './stack';
 
 /** The tokens of a completed hosted login. */
@@ -16,7 +17,10 @@ export interface IdpTokens {
 export interface IdpSignInOptions {
   readonly email: string;
   readonly password: string;
-  /** Create the account on the hosted sign-up page first (opened with `screen_hint=signup`). */
+  /**
+   * Create the account on the hosted sign-up page first (opened with `screen_hint=signup`) and
+   * prove its address with the mailed link before signing in.
+   */
   readonly signUp?: { readonly name?: string };
   /** The site; the stack project's `baseUrl` when absent. */
   readonly baseUrl?: string;
@@ -43,6 +47,14 @@ class CookieJar {
     }
   }
 
+  /** Takes the cookies of a `header()` of another jar. */
+  restore(header: string): void {
+    for (const pair of header.split('; ')) {
+      const index = pair.indexOf('=');
+      if (index > 0) this.cookies.set(pair.slice(0, index), pair.slice(index + 1));
+    }
+  }
+
   header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
@@ -58,22 +70,43 @@ export function decodePayload(jwt: string): Record<string, unknown> {
   >;
 }
 
-/**
- * Signs in through the local identity provider over plain HTTP, as oidc-client-ts in the SPA
- * would: authorization request with PKCE (S256), the hosted login or sign-up form, the redirect
- * back with a code, and the code exchange with the verifier. Answers the tokens.
- */
-export async function signInWithIdp(options: IdpSignInOptions): Promise<IdpTokens> {
-  const baseUrl = options.baseUrl ?? testStack().baseUrl;
+interface Discovery {
+  readonly clientId: string;
+  readonly authorization_endpoint: string;
+  readonly token_endpoint: string;
+}
+
+async function discover(baseUrl: string): Promise<Discovery> {
   const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as {
     auth: { authority: string; clientId: string } | null;
   };
   if (!config.auth) throw new Error('/config.json has no identity provider');
-  const discovery = (await (
+  const metadata = (await (
     await fetch(`${config.auth.authority}/.well-known/openid-configuration`)
-  ).json()) as { authorization_endpoint: string; token_endpoint: string };
+  ).json()) as Omit<Discovery, 'clientId'>;
+  return { ...metadata, clientId: config.auth.clientId };
+}
 
+/** A page reached by following redirects: where it is and what it answered. */
+interface Reached {
+  readonly url: string;
+  readonly response: Response;
+}
+
+/**
+ * One browser at the hosted login, as oidc-client-ts in the SPA drives it: an authorization
+ * request with PKCE (S256) and the provider's cookies, redirects followed until a page to fill
+ * in or the redirect back to the SPA, forms posted.
+ */
+function hostedBrowser(options: {
+  readonly baseUrl: string;
+  readonly discovery: Discovery;
+  readonly from?: string | undefined;
+  readonly cookie?: string;
+}) {
   const jar = new CookieJar();
+  if (options.cookie) jar.restore(options.cookie);
+  const redirectUri = `${options.baseUrl}/auth/callback`;
   const request = async (url: string, init: RequestInit = {}) => {
     const withCookies = {
       ...init,
@@ -86,9 +119,7 @@ export async function signInWithIdp(options: IdpSignInOptions): Promise<IdpToken
     jar.store(response);
     return response;
   };
-  const redirectUri = `${baseUrl}/auth/callback`;
-  /** Follows redirects until a page to fill in, or the redirect back to the SPA. */
-  const follow = async (start: Response, from: string) => {
+  const follow = async (start: Response, from: string): Promise<Reached> => {
     let response = start;
     let url = from;
     while (response.status >= 300 && response.status < 400) {
@@ -98,63 +129,177 @@ export async function signInWithIdp(options: IdpSignInOptions): Promise<IdpToken
     }
     return { url, response };
   };
-
   const verifier = base64url(randomBytes(32));
   const state = base64url(randomBytes(16));
-  const authorize = new URL(discovery.authorization_endpoint);
-  authorize.search = new URLSearchParams({
-    client_id: config.auth.clientId,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: 'openid profile email offline_access',
-    state,
-    nonce: base64url(randomBytes(16)),
-    code_challenge: base64url(createHash('sha256').update(verifier).digest()),
-    code_challenge_method: 'S256',
-    ...(options.signUp ? { screen_hint: 'signup' } : {}),
-  }).toString();
+  return {
+    jar,
+    redirectUri,
+    /** Opens the authorization request: the login or sign-up page, or straight back with a code. */
+    async authorize(extra: Record<string, string> = {}): Promise<Reached> {
+      const authorize = new URL(options.discovery.authorization_endpoint);
+      authorize.search = new URLSearchParams({
+        client_id: options.discovery.clientId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: 'openid profile email offline_access',
+        state,
+        nonce: base64url(randomBytes(16)),
+        code_challenge: base64url(createHash('sha256').update(verifier).digest()),
+        code_challenge_method: 'S256',
+        ...extra,
+      }).toString();
+      return follow(await request(authorize.href), authorize.href);
+    },
+    async open(url: string): Promise<Reached> {
+      return follow(await request(url), url);
+    },
+    /** Posts the page's form with these fields, answering where it led. */
+    async submit(form: Reached, fields: object): Promise<Reached> {
+      const html = await form.response.text();
+      const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+      if (form.response.status !== 200 || !action) {
+        throw new Error(`no form at ${form.url}: ${form.response.status} ${html}`);
+      }
+      const actionUrl = new URL(action.replaceAll('&amp;', '&'), form.url).href;
+      const submitted = await request(actionUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields as Record<string, string>).toString(),
+      });
+      return follow(submitted, actionUrl);
+    },
+    /** The code of a redirect back to the SPA, or undefined when it is a page instead. */
+    codeOf(reached: Reached): string | undefined {
+      const callback = new URL(reached.url);
+      if (!reached.url.startsWith(redirectUri)) return undefined;
+      if (callback.searchParams.get('state') !== state) throw new Error('state mismatch');
+      return callback.searchParams.get('code') ?? undefined;
+    },
+    /** Exchanges a code for tokens, with the PKCE verifier. */
+    async exchange(code: string): Promise<IdpTokens> {
+      const tokenResponse = await fetch(options.discovery.token_endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: options.discovery.clientId,
+          code_verifier: verifier,
+        }).toString(),
+      });
+      const tokens = (await tokenResponse.json()) as Record<string, string | undefined>;
+      if (!tokenResponse.ok || !tokens.access_token || !tokens.id_token) {
+        throw new Error(`token exchange failed: ${tokenResponse.status} ${JSON.stringify(tokens)}`);
+      }
+      return {
+        accessToken: tokens.access_token,
+        idToken: tokens.id_token,
+        refreshToken: tokens.refresh_token,
+        subject: String(decodePayload(tokens.access_token).sub),
+        cookie: jar.header(),
+      };
+    },
+  };
+}
 
-  const formPage = await follow(await request(authorize.href), authorize.href);
-  const html = await formPage.response.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  if (formPage.response.status !== 200 || !action) {
-    throw new Error(`no login form at ${formPage.url}: ${formPage.response.status} ${html}`);
+/**
+ * Signs in through the local identity provider over plain HTTP, as oidc-client-ts in the SPA
+ * would: authorization request with PKCE (S256), the hosted login or sign-up form, the redirect
+ * back with a code, and the code exchange with the verifier. Answers the tokens.
+ */
+export async function signInWithIdp(options: IdpSignInOptions): Promise<IdpTokens> {
+  const baseUrl = options.baseUrl ?? testStack().baseUrl;
+  // A sign-up counts against its address's sign-up limit: each comes from an address of its own.
+  const from = options.from ?? (options.signUp ? freshClientAddress() : undefined);
+  const browser = hostedBrowser({ baseUrl, discovery: await discover(baseUrl), from });
+
+  let formPage = await browser.authorize(options.signUp ? { screen_hint: 'signup' } : {});
+  if (options.signUp) {
+    // The sign-up makes an unverified account; the mailed link proves it, then the same
+    // sign-in goes on from the "Sign in" button of the page that asked to check the mail.
+    const fields = { email: options.email, password: options.password, ...options.signUp };
+    const submittedAt = new Date();
+    const checkMail = await browser.submit(formPage, fields);
+    const page = await checkMail.response.text();
+    const signInLink = /<a class="button" href="([^"]+)">Sign in<\/a>/.exec(page)?.[1];
+    if (checkMail.response.status !== 200 || !signInLink) {
+      throw new Error(`sign-up refused: ${checkMail.response.status} ${page}`);
+    }
+    await verifyEmail(options.email, submittedAt);
+    formPage = await browser.open(new URL(signInLink.replaceAll('&amp;', '&'), checkMail.url).href);
   }
-  const actionUrl = new URL(action.replaceAll('&amp;', '&'), formPage.url).href;
-  const fields = { email: options.email, password: options.password, ...options.signUp };
-  const submitted = await request(actionUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields as Record<string, string>).toString(),
+  const back = await browser.submit(formPage, {
+    email: options.email,
+    password: options.password,
   });
-  const back = await follow(submitted, actionUrl);
-  const callback = new URL(back.url);
-  const code = callback.searchParams.get('code');
-  if (!back.url.startsWith(redirectUri) || !code || callback.searchParams.get('state') !== state) {
+  const code = browser.codeOf(back);
+  if (!code) {
     // The form page again, with its error message, when the login was refused.
     throw new Error(`sign-in did not return a code: ${back.url} ${await back.response.text()}`);
   }
+  return browser.exchange(code);
+}
 
-  const tokenResponse = await fetch(discovery.token_endpoint, {
+/**
+ * Submits the hosted sign-up form and nothing more (no mail opened, no sign-in): answers the
+ * status and text of the page it led to.
+ */
+export async function signUpAtHostedPage(options: {
+  readonly email: string;
+  readonly password: string;
+  readonly name?: string;
+  readonly from?: string;
+}): Promise<{ readonly status: number; readonly text: string }> {
+  const baseUrl = testStack().baseUrl;
+  const browser = hostedBrowser({
+    baseUrl,
+    discovery: await discover(baseUrl),
+    from: options.from ?? freshClientAddress(),
+  });
+  const form = await browser.authorize({ screen_hint: 'signup' });
+  const { email, password, name = '' } = options;
+  const page = await browser.submit(form, { email, password, name });
+  return { status: page.response.status, text: await page.response.text() };
+}
+
+/**
+ * A new authorization request with a signed-in browser's provider cookies (`IdpTokens.cookie`):
+ * 'signed-in' when the provider's session still stands and it answers with a code at once,
+ * 'login' when it asks for the password again.
+ */
+export async function resumeHostedSession(cookie: string): Promise<'signed-in' | 'login'> {
+  const baseUrl = testStack().baseUrl;
+  const browser = hostedBrowser({ baseUrl, discovery: await discover(baseUrl), cookie });
+  const reached = await browser.authorize();
+  if (browser.codeOf(reached)) return 'signed-in';
+  const text = await reached.response.text();
+  if (reached.response.status === 200 && text.includes('name="password"')) return 'login';
+  throw new Error(`neither a code nor the login form: ${reached.response.status} ${text}`);
+}
+
+/** The refresh-token grant: the token endpoint's status and answer. */
+export async function refreshHostedTokens(
+  refreshToken: string,
+): Promise<{ readonly status: number; readonly body: Record<string, unknown> }> {
+  const discovery = await discover(testStack().baseUrl);
+  const response = await fetch(discovery.token_endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: config.auth.clientId,
-      code_verifier: verifier,
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: discovery.clientId,
     }).toString(),
   });
-  const tokens = (await tokenResponse.json()) as Record<string, string | undefined>;
-  if (!tokenResponse.ok || !tokens.access_token || !tokens.id_token) {
-    throw new Error(`token exchange failed: ${tokenResponse.status} ${JSON.stringify(tokens)}`);
-  }
-  return {
-    accessToken: tokens.access_token,
-    idToken: tokens.id_token,
-    refreshToken: tokens.refresh_token,
-    subject: String(decodePayload(tokens.access_token).sub),
-    cookie: jar.header(),
-  };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * Waits for the next whole second. Token times have whole seconds, so a session begun in the
+ * second an account's sessions ended counts as begun before: a test that signs in again right
+ * after a password change or "sign out everywhere" waits for this first.
+ */
+export async function nextSecond(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
 }

@@ -127,7 +127,8 @@ export async function verifyBearer(token: string): Promise<VerifiedToken | undef
       issuer: config.AUTH_ISSUER,
       ...(config.AUTH_AUDIENCE ? { audience: config.AUTH_AUDIENCE } : {}),
       algorithms: ['RS256', 'ES256', 'PS256', 'EdDSA'],
-      requiredClaims: ['sub', 'exp'],
+      // `iat` tells whether the token predates the end of its account's sessions.
+      requiredClaims: ['sub', 'exp', 'iat'],
       clockTolerance: 60,
     });
     if (

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@hatchworks/shared/schemas/users';
-import { bearer, registerUser } from '../../../test/support/accounts';
+import { bearer, registerUser, verifyEmail } from '../../../test/support/accounts';
 import { api } from '../../../test/support/api';
 import { freshClientAddress } from '../../../test/support/client-addresses';
-import { signInWithIdp } from '../../../test/support/idp';
+import { signInWithIdp, signUpAtHostedPage } from '../../../test/support/idp';
 
 const freshEmail = () => `product-${randomUUID()}@example.test`;
 
@@ -173,23 +173,40 @@ describe('the hosted login with a product account (email and password registered
 });
 
 describe('the hosted sign-up', () => {
-  it('no longer vouches for the address: the provider cannot check a mailbox', async () => {
+  it('makes a product account: unverified, its link mailed, no sign-in until it is opened', async () => {
     const email = freshEmail();
-    const tokens = await signInWithIdp({ email, password: 'signed up here 1', signUp: {} });
 
-    const info = await api('/idp/me', { headers: bearer(tokens.accessToken) });
+    const page = await signUpAtHostedPage({ email, password: 'signed up here 1', name: 'New One' });
+    const early = await refusal(signInWithIdp({ email, password: 'signed up here 1' }));
+    const proven = await verifyEmail(email);
 
-    expect(info.body).toMatchObject({ email, email_verified: false });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Check your email');
+    expect(page.text).toContain('your 500 welcome eggs arrive then');
+    expect(early).toContain('Verify your email address first');
+    expect(proven).toMatchObject({ welcome_eggs: 500, user: { email, display_name: 'New One' } });
   });
 
-  it('says on its page that the product mails a link to confirm the address', async () => {
-    const error = await signInWithIdp({
-      email: 'not-an-email',
-      password: 'signed up here 2',
-      signUp: {},
-    }).catch((failure: unknown) => failure);
+  it('refuses what registration refuses, with its words', async () => {
+    const invalid = await signUpAtHostedPage({ email: 'not-an-email', password: 'long enough 1' });
+    const short = await signUpAtHostedPage({ email: freshEmail(), password: 'short' });
 
-    expect(String(error)).toContain('Enter a valid email address.');
-    expect(String(error)).toContain('your 500 welcome eggs arrive when you open it');
+    expect(invalid.status).toBe(400);
+    expect(invalid.text).toContain('Enter a valid email address');
+    expect(short.status).toBe(400);
+    expect(short.text).toContain('Password must be at least 10 characters');
+  });
+
+  it('counts against the per-client sign-up limit of registration', async () => {
+    const from = freshClientAddress();
+    const pages = [];
+    for (let index = 0; index < 6; index += 1) {
+      pages.push(
+        await signUpAtHostedPage({ email: freshEmail(), password: 'long enough 1', from }),
+      );
+    }
+
+    expect(pages.map((page) => page.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(pages[5]?.text).toContain('Too many registrations from this network');
   });
 });

@@ -4,7 +4,13 @@ import type { AuthResult, User } from '@hatchworks/shared/schemas/users';
 import { bearer, dataLayer, registerUser, verifyHostedUser } from '../../../test/support/accounts';
 import { api } from '../../../test/support/api';
 import { freshClientAddress } from '../../../test/support/client-addresses';
-import { signInWithIdp } from '../../../test/support/idp';
+import {
+  nextSecond,
+  refreshHostedTokens,
+  resumeHostedSession,
+  signInWithIdp,
+  signUpAtHostedPage,
+} from '../../../test/support/idp';
 import { linkFromMail, mailbox, mailQueueSettled, waitForMail } from '../../../test/support/mail';
 import { TEST_SCRYPT_N } from '../../../test/support/password-cost';
 
@@ -74,16 +80,23 @@ describe('PUT /api/user/password', () => {
     expect((await login(account.user.email, account.password)).status).toBe(200);
   });
 
-  it('refuses an account that signs in only through the hosted login', async () => {
-    const tokens = await signInWithIdp({
-      email: `hosted-${randomUUID()}@example.test`,
-      password: 'idp password 123',
-      signUp: {},
+  it('refuses an account whose password another provider holds', async () => {
+    // Prepare: an account of a hosted identity that came with no password of the product's
+    // (a provider that vouched for the address), signed in with an own token.
+    const { creation, ownTokens } = await dataLayer();
+    const email = `hosted-${randomUUID()}@example.test`;
+    const outcome = await creation.createUser({
+      email,
+      username: `hosted${randomUUID().slice(0, 8)}`,
+      isVerified: true,
+      persons: [],
+      identity: { issuer: 'https://provider.example', subject: randomUUID() },
+      makeUsernameUnique: true,
     });
-    await verifyHostedUser(tokens.accessToken);
+    if (!outcome.created) throw new Error('not created');
 
-    const answer = await changePassword(tokens.accessToken, {
-      current_password: 'idp password 123',
+    const answer = await changePassword(await ownTokens.signOwnToken(outcome.user), {
+      current_password: 'whatever it was',
       new_password: 'a brand new passphrase',
     });
 
@@ -195,33 +208,139 @@ describe('POST /api/auth/password-reset and /confirm', () => {
     expect(owner.body.data.user.egg_balance).toBe(500);
   });
 
-  it('takes back an address someone signed up with at the hosted login: their identity is unlinked', async () => {
-    // Prepare: the squatter signs up at the hosted login with the owner's address, which the
-    // provider does not vouch for, so the product account stays unverified but linked to them.
+  it('takes back an address someone signed up with at the hosted login: their password opens nothing', async () => {
+    // Prepare: the squatter signs up at the hosted login with the owner's address. That makes a
+    // product account with the squatter's password, unverified: no sign-in until it is proven.
     const email = `owner-${randomUUID()}@example.test`;
-    const squatter = await signInWithIdp({
-      email,
-      password: 'the squatters password',
-      signUp: {},
+    const squatterPassword = 'the squatters password';
+    const signedUp = await signUpAtHostedPage({ email, password: squatterPassword });
+    const squatterSignIn = await signInWithIdp({ email, password: squatterPassword }).catch(
+      (error: unknown) => String(error),
+    );
+    const registered = await api('/api/auth/register', {
+      method: 'POST',
+      json: { email, password: 'the owners first try' },
       from: freshClientAddress(),
     });
-    const created = await verifyHostedUser(squatter.accessToken);
-    expect(created.body.data).toMatchObject({ email, is_verified: false });
     const asked = new Date();
 
     // Act: the owner resets the password from the mail only they can read.
     await askReset(email);
     const confirmed = await confirmReset(await resetToken(email, asked), 'the owners password');
+    await nextSecond();
 
-    // Assess: the owner holds a verified account; the squatter's identity opens nothing.
+    // Assess: the squatter never got in, and their password opens no door now.
+    expect(signedUp.status).toBe(200);
+    expect(signedUp.text).toContain('Check your email');
+    expect(squatterSignIn).toContain('Verify your email address first');
+    expect(registered.status).toBe(409);
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.data.user).toMatchObject({ id: created.body.data.id, is_verified: true });
-    expect(await profileStatus(squatter.accessToken)).toBe(401);
-    const again = await verifyHostedUser(squatter.accessToken);
-    expect(again.status).toBe(409);
-    const owner = await login(email, 'the owners password');
-    expect(owner.status).toBe(200);
-    expect(owner.body.data.user.id).toBe(created.body.data.id);
+    expect(confirmed.body.data.user).toMatchObject({ email, is_verified: true, egg_balance: 500 });
+    expect((await login(email, squatterPassword)).status).toBe(401);
+    await expect(signInWithIdp({ email, password: squatterPassword })).rejects.toThrow(
+      'Invalid email or password',
+    );
+    const owner = await signInWithIdp({ email, password: 'the owners password' });
+    const linked = await verifyHostedUser(owner.accessToken);
+    expect(linked.body.data.id).toBe(confirmed.body.data.user.id);
+  });
+});
+
+describe('one password for every door', () => {
+  it("keeps a hosted sign-up's password in the product: change and reset on the site act at the hosted login, the old password nowhere", async () => {
+    // Prepare: sign up at the hosted login, prove the address, sign in there.
+    const email = `doors-${randomUUID()}@example.test`;
+    const first = 'signed up with this';
+    const hosted = await signInWithIdp({ email, password: first, signUp: { name: 'Door Person' } });
+    const user = (await verifyHostedUser(hosted.accessToken)).body.data;
+    const own = await login(email, first);
+
+    // Act: change the password on the site (own token), then reset it from the mail.
+    const changed = await changePassword(own.body.data.token, {
+      current_password: first,
+      new_password: 'changed on the site',
+    });
+    await nextSecond();
+    const afterChange = await signInWithIdp({ email, password: 'changed on the site' });
+    const firstRefused = await signInWithIdp({ email, password: first }).catch(String);
+    const asked = new Date();
+    await askReset(email);
+    const reset = await confirmReset(await resetToken(email, asked), 'reset from the mail');
+    await nextSecond();
+
+    // Assess
+    expect(user).toMatchObject({ email, has_password: true, is_verified: true, egg_balance: 500 });
+    expect(changed.status).toBe(200);
+    expect(afterChange.subject).toBe(hosted.subject);
+    expect(firstRefused).toContain('Invalid email or password');
+    expect(reset.status).toBe(200);
+    for (const old of [first, 'changed on the site']) {
+      expect((await login(email, old)).status).toBe(401);
+      await expect(signInWithIdp({ email, password: old })).rejects.toThrow(
+        'Invalid email or password',
+      );
+    }
+    expect((await login(email, 'reset from the mail')).status).toBe(200);
+    const again = await signInWithIdp({ email, password: 'reset from the mail' });
+    expect((await verifyHostedUser(again.accessToken)).body.data.id).toBe(user.id);
+  });
+
+  it("ends every session of the account on a password change: own and hosted tokens, refresh tokens and the hosted login's session", async () => {
+    // Prepare: one account signed in twice at the hosted login and once on the site.
+    const account = await registerUser();
+    const hosted = await signInWithIdp({ email: account.user.email, password: account.password });
+    await verifyHostedUser(hosted.accessToken);
+    const beforeStatus = await profileStatus(hosted.accessToken);
+
+    // Act
+    const changed = await changePassword(account.token, {
+      current_password: account.password,
+      new_password: 'a brand new passphrase',
+    });
+
+    // Assess
+    expect(beforeStatus).toBe(200);
+    expect(changed.status).toBe(200);
+    expect(await profileStatus(account.token)).toBe(401);
+    expect(await profileStatus(hosted.accessToken)).toBe(401);
+    expect((await refreshHostedTokens(hosted.refreshToken ?? '')).body).toMatchObject({
+      error: 'invalid_grant',
+    });
+    expect(await resumeHostedSession(hosted.cookie)).toBe('login');
+    expect(await profileStatus(changed.body.data.token)).toBe(200);
+  });
+});
+
+describe('DELETE /api/user/sessions (sign out everywhere)', () => {
+  it('ends every session of the account, this one included; signing in again works', async () => {
+    // Prepare
+    const account = await registerUser();
+    const hosted = await signInWithIdp({ email: account.user.email, password: account.password });
+    await verifyHostedUser(hosted.accessToken);
+    const other = await registerUser();
+
+    // Act
+    const ended = await api<{ message: string }>('/api/user/sessions', {
+      method: 'DELETE',
+      headers: bearer(hosted.accessToken),
+    });
+
+    // Assess
+    expect(ended.status).toBe(200);
+    expect(ended.body.message).toBe('You were signed out everywhere.');
+    expect(await profileStatus(hosted.accessToken)).toBe(401);
+    expect(await profileStatus(account.token)).toBe(401);
+    expect((await refreshHostedTokens(hosted.refreshToken ?? '')).status).toBe(400);
+    expect(await resumeHostedSession(hosted.cookie)).toBe('login');
+    expect(await profileStatus(other.token)).toBe(200);
+    await nextSecond();
+    const again = await signInWithIdp({ email: account.user.email, password: account.password });
+    expect(await profileStatus(again.accessToken)).toBe(200);
+    expect((await login(account.user.email, account.password)).status).toBe(200);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await api('/api/user/sessions', { method: 'DELETE' })).status).toBe(401);
   });
 });
 

@@ -185,6 +185,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await import('@hatchworks/functions/modules/projects/seed-repository');
     const seeded = await seedProjectsOnce('demo-projects', DEMO_PROJECTS);
     await seedDemoAccounts();
+    await idp.carryOverOwnPeople();
     if (seeded && options.demoData) {
       await seedDemoFeatures();
       await seedDemoTracker();

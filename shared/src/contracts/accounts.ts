@@ -13,6 +13,7 @@ export { changePassword } from './accounts/change-password';
 export { getUserProfile } from './accounts/get-user-profile';
 export { updateUserProfile } from './accounts/update-user-profile';
 export { deleteAccount } from './accounts/delete-account';
+export { endSessions } from './accounts/end-sessions';
 export { getDashboard } from './accounts/get-dashboard';
 export { listUsers } from './accounts/list-users';
 export { getAdminStats } from './accounts/get-admin-stats';

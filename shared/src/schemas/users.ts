@@ -155,10 +155,13 @@ export const ACCOUNT_MESSAGES = {
   invalidResetLink: 'This password reset link is invalid or has expired.',
   mailSent: 'If an account needs it, we sent an email to that address.',
   passwordChanged: 'Your password has been changed.',
+  signedOutEverywhere: 'You were signed out everywhere.',
   passwordReset: 'Your password has been reset. You can sign in with it now.',
   wrongCurrentPassword: 'The current password is not correct',
   noPassword:
     'This account signs in through the hosted login and has no password yet. Use "Forgot password" to set one.',
+  providerUnverified:
+    'Your sign-in provider has not confirmed this email address yet. Confirm it there (look for its email), then sign in again.',
   unverifiedExisting:
     'An account with this email exists but its address is not verified yet. Open the link we emailed to it, or reset its password.',
 } as const;

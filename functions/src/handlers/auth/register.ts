@@ -1,14 +1,7 @@
 import { ACCOUNT_MESSAGES, type RegisterResult } from '@hatchworks/shared/schemas/users';
-import { createUser } from '../../modules/accounts/user-creation';
+import { registerAccount } from '../../modules/accounts/registration';
 import { toApiUser } from '../../modules/accounts/users-repository';
-import { takeRegistrationSlot } from '../../modules/accounts/account-limits';
-import {
-  emailLocalPart,
-  chosenDisplayName,
-  fallbackUsername,
-} from '../../modules/accounts/usernames';
 import { clientIp } from '../../lib/client-ip';
-import { hashPassword } from '../../modules/accounts/passwords';
 import { httpHandler } from '../../http/http-handler';
 import { created } from '../../http/response';
 import { register as route } from '@hatchworks/shared/contracts/accounts';
@@ -21,19 +14,13 @@ import { register as route } from '@hatchworks/shared/contracts/accounts';
 export const handler = httpHandler({
   route,
   handler: async ({ body, event }) => {
-    await takeRegistrationSlot(clientIp(event), body.email);
-    const outcome = await createUser({
+    const user = await registerAccount({
       email: body.email,
-      username: body.username ?? fallbackUsername(emailLocalPart(body.email)),
-      displayName: chosenDisplayName(body.display_name),
-      isVerified: false,
-      persons: [],
-      passwordHash: await hashPassword(body.password),
-      mailVerification: true,
-      // A chosen username must be free; a derived one is made unique.
-      makeUsernameUnique: body.username === undefined,
+      password: body.password,
+      username: body.username,
+      displayName: body.display_name,
+      client: clientIp(event),
     });
-    if (!outcome.created) throw new Error('Registration cannot link an identity');
-    return created<RegisterResult>({ user: toApiUser(outcome.user) }, ACCOUNT_MESSAGES.checkEmail);
+    return created<RegisterResult>({ user: toApiUser(user) }, ACCOUNT_MESSAGES.checkEmail);
   },
 });

@@ -55,12 +55,14 @@ export const handler = authHandler({
     const [subjectPerson = ''] = await personHashes({
       subjects: [`${identity.issuer}|${identity.subject}`],
     });
+    // An identity whose provider did not check the mailbox never owns an account: whoever typed
+    // the address may not be its owner, and an account the owner proves later would keep them.
+    if (!vouched) throw new ForbiddenError(ACCOUNT_MESSAGES.providerUnverified);
     const existing = await getUserByEmail(email);
     if (existing) {
       // Joining two ways of signing in needs both sides to have proven the address: an account
       // whose email nobody proved may belong to someone who typed another person's address.
       if (!existing.is_verified) throw new ConflictError(ACCOUNT_MESSAGES.unverifiedExisting);
-      if (!vouched) throw new ConflictError('An account with this email already exists');
       const linked = await linkIdentity(existing, { ...identity, person: subjectPerson });
       return withMessage(toApiUser(linked), VERIFIED);
     }
@@ -76,17 +78,12 @@ export const handler = authHandler({
         body?.username,
         emailLocalPart(email),
       ),
-      isVerified: vouched,
+      isVerified: true,
       persons: [...emailPersons, subjectPerson],
-      // The provider did not vouch for the address: the product proves it, as for registration.
-      mailVerification: !vouched,
       identity,
       makeUsernameUnique: true,
     });
-    if (outcome.created) {
-      if (vouched) return withMessage(toApiUser(outcome.user), VERIFIED);
-      return withMessage(toApiUser(outcome.user), ACCOUNT_MESSAGES.checkEmail);
-    }
+    if (outcome.created) return withMessage(toApiUser(outcome.user), VERIFIED);
     // A simultaneous call created the user first: answer with that one.
     const created = await getUserBySubject(token.issuer, token.subject);
     if (!created) throw new ConflictError();

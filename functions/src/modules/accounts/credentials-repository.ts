@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../table/client';
 import { credentialKeys, userKeys, type OneTimePurpose } from '../table/keys';
 import {
@@ -105,11 +106,23 @@ const sameVersion = (version: number) =>
     ? '(attribute_not_exists(token_version) OR token_version = :read)'
     : 'token_version = :read';
 
+/**
+ * The `sessions_valid_after` of sessions ended at `now`: the next whole second, so a hosted token
+ * issued in the same second as the end (its `iat` has whole seconds) counts as before it.
+ */
+export const sessionsEndAt = (now: Date) => nowSeconds(now) + 1;
+
+/** The update that ends every session of the account: own tokens and hosted ones alike. */
+const endSessionsUpdate = (version: number, now: Date) => ({
+  expression: 'token_version = :next, sessions_valid_after = :since',
+  values: { ':next': version + 1, ':read': version, ':since': sessionsEndAt(now) },
+});
+
 export type SetPasswordOutcome = 'set' | 'stale';
 
 /**
- * Sets a new password and revokes every earlier own token of the account (`token_version` + 1),
- * on the condition that the account is as read (same token version). With `resetTokenHash` the
+ * Sets a new password and ends every session of the account (`token_version` + 1 for own tokens,
+ * `sessions_valid_after` for hosted ones), on the condition that the account is as read (same token version). With `resetTokenHash` the
  * reset token is used up in the same transaction, so a reset link works once. Answers 'stale'
  * when a condition failed (the link was used or replaced, the account changed or is gone).
  */
@@ -120,15 +133,16 @@ export async function setPassword(
   now = new Date(),
 ): Promise<SetPasswordOutcome> {
   const version = user.token_version ?? 0;
+  const end = endSessionsUpdate(version, now);
   const items: TransactItem[] = [
     passwordItem(user.id, hash, now),
     {
       Update: {
         TableName: tableName,
         Key: userKeys.item(user.id),
-        UpdateExpression: 'SET has_password = :true, token_version = :next REMOVE password_hash',
+        UpdateExpression: `SET has_password = :true, ${end.expression} REMOVE password_hash`,
         ConditionExpression: `attribute_not_exists(deleted_at) AND ${sameVersion(version)}`,
-        ExpressionAttributeValues: { ':true': true, ':next': version + 1, ':read': version },
+        ExpressionAttributeValues: { ':true': true, ...end.values },
       },
     },
   ];
@@ -148,6 +162,31 @@ export async function setPassword(
   } catch (error) {
     const codes = cancellationCodes(error);
     if (failedCondition(codes, 1) || failedCondition(codes, 2)) return 'stale';
+    throw error;
+  }
+}
+
+/**
+ * Ends every session of the account ("sign out everywhere"), as a password change does, on the
+ * condition that its token version is still as read. Answers 'stale' when it changed meanwhile
+ * (another end, a password change) or the account is gone.
+ */
+export async function endSessions(user: StoredUser, now = new Date()): Promise<SetPasswordOutcome> {
+  const version = user.token_version ?? 0;
+  const end = endSessionsUpdate(version, now);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: userKeys.item(user.id),
+        UpdateExpression: `SET ${end.expression}`,
+        ConditionExpression: `attribute_not_exists(deleted_at) AND ${sameVersion(version)}`,
+        ExpressionAttributeValues: end.values,
+      }),
+    );
+    return 'set';
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return 'stale';
     throw error;
   }
 }

@@ -28,8 +28,15 @@ export interface StoredUser extends BalanceAccount {
   readonly has_password?: boolean;
   /** Only on accounts made before passwords moved to their own item; moved on next sign-in. */
   readonly password_hash?: string;
-  /** Own tokens carry it as `ver`; a password change or reset adds 1, revoking older ones. */
+  /** Own tokens carry it as `ver`; ending the sessions adds 1, revoking older ones. */
   readonly token_version?: number;
+  /**
+   * Epoch seconds: a hosted-login token issued before this (`iat`) is refused, and the local
+   * identity provider refuses its sessions and refresh tokens from before it. Set with
+   * `token_version` whenever the account's sessions end (password change or reset, "sign out
+   * everywhere").
+   */
+  readonly sessions_valid_after?: number;
   /** The welcome eggs wait for the email to be proven (absent on older accounts: settled). */
   readonly welcome_pending?: boolean;
   /** `issuer|subject` of each IdP identity linked to this user. */

@@ -28,12 +28,17 @@ export interface LocalIdentityProvider {
    * first; every answer keeps them.
    */
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /**
+   * Moves the passwords an older hosted page kept for people of its own into the product (once
+   * the product's functions are configured); answers how many people were carried over.
+   */
+  carryOverOwnPeople(): Promise<number>;
 }
 
 /**
  * The local stand-in for a hosted identity provider such as Cognito or Auth0: a real OpenID
- * issuer at `${siteUrl}/idp` with its own people, login and sign-up pages, keys and sessions,
- * which also signs in the product's email-and-password accounts (asking the product).
+ * issuer at `${siteUrl}/idp` with login and sign-up pages, keys and sessions, whose people are
+ * the product's accounts: it asks the product for every sign-up, password and session.
  */
 export async function startIdentityProvider(
   options: IdentityProviderOptions,
@@ -42,7 +47,13 @@ export async function startIdentityProvider(
   const accounts = AccountStore.open(file('accounts.json'));
   const keys = loadOrCreateKeys(file('keys.json'));
   const state = new StateStore(file('state.json'));
-  const provider = createProvider({ siteUrl: options.siteUrl, accounts, state, keys });
+  const provider = createProvider({
+    siteUrl: options.siteUrl,
+    accounts,
+    product: options.product,
+    state,
+    keys,
+  });
   provider.on('server_error', (_ctx, error: unknown) =>
     console.error('[idp] server error:', error),
   );
@@ -100,8 +111,35 @@ export async function startIdentityProvider(
     await callback(request, response);
   };
 
+  const carryOverOwnPeople = async () => {
+    const people = accounts.legacyOwnPeople();
+    for (const person of people) {
+      const outcome = await options.product.carryOver({
+        ...person,
+        issuer: provider.issuer,
+        subject: person.id,
+      });
+      // The product linked this subject: it stays the person's, now checked by the product.
+      if (outcome.kind === 'linked') {
+        const { user } = outcome;
+        accounts.recordProductPerson(
+          {
+            productUserId: user.id,
+            email: user.email,
+            name: user.displayName || user.username,
+            nickname: user.username,
+          },
+          person.id,
+        );
+      }
+      accounts.dropLegacy(person.id);
+    }
+    return people.length;
+  };
+
   return {
     issuer: provider.issuer,
+    carryOverOwnPeople,
     auth: { authority: provider.issuer, clientId: WEB_CLIENT_ID, audience: API_AUDIENCE },
     handle,
   };

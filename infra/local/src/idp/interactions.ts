@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
-import { errorPage, loginPage, signupPage } from './pages';
+import { checkEmailPage, errorPage, loginPage, signupPage } from './pages';
 import {
   API_AUDIENCE,
   API_SCOPES,
@@ -136,8 +136,14 @@ export async function handleInteraction(
   }
 
   const name = (form.get('name') ?? '').trim().slice(0, 100);
-  const outcome = await signUp(routes, { email, password, name, loginHref });
-  if ('account' in outcome) await finish({ login: { accountId: outcome.account.id } });
+  const outcome = await signUp(routes, {
+    email,
+    password,
+    name,
+    loginHref,
+    clientAddress: request.socket.remoteAddress ?? '127.0.0.1',
+  });
+  if ('email' in outcome) page(checkEmailPage({ email: outcome.email, loginHref, siteOrigin }));
   else {
     const fields = { action: signupHref, loginHref, siteOrigin, email, name };
     page(signupPage({ ...fields, error: outcome.error }), outcome.status);

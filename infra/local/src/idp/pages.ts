@@ -72,6 +72,30 @@ ${errorBox(input.error)}
   );
 }
 
+export interface CheckEmailPageInput {
+  /** The address the product mailed the link to. */
+  readonly email: string;
+  /** The login form of the same sign-in, to continue once the address is proven. */
+  readonly loginHref: string;
+  readonly siteOrigin: string;
+}
+
+/**
+ * After a sign-up: the account exists, its address is not proven. The link in the mail proves it
+ * and brings the welcome eggs; signing in works from then on, with the same sign-in going on.
+ */
+export function checkEmailPage(input: CheckEmailPageInput): string {
+  return page(
+    'Check your email',
+    `<p class="eyebrow">One more step</p>
+<h1>Check your email</h1>
+<p class="intro" role="status">We sent a link to <strong>${escapeHtml(input.email)}</strong>. Open it to confirm your address: your 500 welcome eggs arrive then, and you can sign in.</p>
+<div class="actions"><a class="button" href="${escapeHtml(input.loginHref)}">Sign in</a></div>
+<p class="alt">No mail after a few minutes? Look in your spam folder, or sign in to send the link again.</p>`,
+    { siteHref: home(input.siteOrigin) },
+  );
+}
+
 /**
  * The sign-out confirmation around the provider's own form (it carries the anti-forgery value):
  * plain submit buttons, since the CSP allows no inline script to submit it automatically.

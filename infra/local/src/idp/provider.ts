@@ -1,7 +1,14 @@
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  interactionPolicy,
+  type Configuration,
+  type FindAccount,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import type { AccountStore } from './account-store';
 import { claimsOf, SCOPE_CLAIMS } from './claims';
 import type { ProviderKeys } from './keys';
+import type { ProductAccounts } from './product-accounts';
 import { errorPage, humanErrorMessage, logoutPage, signedOutPage, signingOutPage } from './pages';
 import {
   API_AUDIENCE,
@@ -22,6 +29,8 @@ export interface ProviderOptions {
   /** The site's origin URL, e.g. http://localhost:3000; the issuer is this plus `/idp`. */
   readonly siteUrl: string;
   readonly accounts: AccountStore;
+  /** The product, which says whether a person's account lives and when its sessions ended. */
+  readonly product: ProductAccounts;
   readonly state: StateStore;
   readonly keys: ProviderKeys;
 }
@@ -48,11 +57,55 @@ function cameFrom(ctx: KoaContextWithOIDC, siteUrl: string): string {
 }
 
 /**
+ * The person of a subject while their product account lives and the session or token asking
+ * began after its sessions last ended (a password change or reset, "sign out everywhere"):
+ * a refresh token or code by its sign-in time, an authorization by its session's. Anything else
+ * finds no one: a refresh is refused, and an authorization asks for the password again.
+ */
+function accountFinder(accounts: AccountStore, product: ProductAccounts): FindAccount {
+  return async (ctx, sub, token) => {
+    const account = accounts.findById(sub);
+    if (!account) return undefined;
+    const sessions = await product.sessions(account.productUserId);
+    if (sessions.kind === 'gone') return undefined;
+    const { authTime, iat } = (token ?? {}) as { authTime?: number; iat?: number };
+    const began = token ? (authTime ?? iat ?? 0) : Number(ctx.oidc?.session?.authTime() ?? NaN);
+    if (!Number.isNaN(began) && began < sessions.validAfter) return undefined;
+    return { accountId: account.id, claims: () => claimsOf(account) };
+  };
+}
+
+/**
+ * The default interaction policy, with one more reason to show the login form: the session's
+ * person was found no more (account deleted, or its sessions ended since this one began).
+ */
+function interactionPolicyWithEndedSessions(): interactionPolicy.Prompt[] {
+  const policy = interactionPolicy.base();
+  policy
+    .get('login')
+    ?.checks.add(
+      new interactionPolicy.Check(
+        'session_ended',
+        'The session ended: sign in again',
+        'login_required',
+        (ctx) => Boolean(ctx.oidc.session?.accountId && !ctx.oidc.account),
+      ),
+    );
+  return policy;
+}
+
+/**
  * The oidc-provider instance: one public client (the SPA) using the authorization code flow with
  * PKCE, JWT access tokens for the API as the default resource, refresh tokens for the SPA's
  * silent renew, and this module's own login pages instead of the development ones.
  */
-export function createProvider({ siteUrl, accounts, state, keys }: ProviderOptions): Provider {
+export function createProvider({
+  siteUrl,
+  accounts,
+  product,
+  state,
+  keys,
+}: ProviderOptions): Provider {
   const issuer = `${siteUrl}${IDP_PATH}`;
   // The SPA may be opened on either loopback name: it returns to the origin it runs on.
   const origins = siteOrigins(siteUrl);
@@ -81,16 +134,16 @@ export function createProvider({ siteUrl, accounts, state, keys }: ProviderOptio
       long: { signed: true, httpOnly: true, sameSite: 'lax' },
       short: { signed: true, httpOnly: true, sameSite: 'lax' },
     },
-    findAccount: (_ctx, sub) => {
-      const account = accounts.findById(sub);
-      return account && { accountId: account.id, claims: () => claimsOf(account) };
-    },
+    findAccount: accountFinder(accounts, product),
     claims: SCOPE_CLAIMS,
     scopes: [...CLIENT_SCOPES],
     responseTypes: ['code'],
     extraParams: [SIGNUP_HINT.param],
     pkce: { methods: ['S256'], required: () => true },
-    interactions: { url: (_ctx, interaction) => `${IDP_PATH}/interaction/${interaction.uid}` },
+    interactions: {
+      policy: interactionPolicyWithEndedSessions(),
+      url: (_ctx, interaction) => `${IDP_PATH}/interaction/${interaction.uid}`,
+    },
     // The SPA is the only client and first-party: it always gets a refresh token, without the
     // `prompt=consent` that OpenID otherwise demands before honouring `offline_access`.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),

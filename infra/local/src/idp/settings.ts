@@ -1,3 +1,5 @@
+import { PASSWORD_LIMITS } from '@hatchworks/shared/schemas/users';
+
 /**
  * The fixed facts of the local identity provider, shared by the provider, the stack that serves it
  * and the tests that sign in through it.
@@ -51,8 +53,8 @@ export const API_SCOPES = ['openid', 'profile', 'email'] as const;
 /** Authorization request parameter that opens the sign-up page instead of the login page. */
 export const SIGNUP_HINT = { param: 'screen_hint', value: 'signup' } as const;
 
-/** Shortest password the hosted sign-up accepts. */
-export const MIN_PASSWORD_LENGTH = 10;
+/** Shortest password the hosted sign-up accepts: the product's, which holds the password. */
+export const MIN_PASSWORD_LENGTH = PASSWORD_LIMITS.min;
 
 /**
  * The site's pages the hosted login links to (the same paths as the links in the product's

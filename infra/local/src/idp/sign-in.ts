@@ -1,9 +1,9 @@
-import { EmailTakenError, type AccountStore, type IdpAccount } from './account-store';
+import type { AccountStore, IdpAccount } from './account-store';
 import type { Message } from './html';
 import type { ProductAccounts } from './product-accounts';
-import { MIN_PASSWORD_LENGTH, SITE_PAGES } from './settings';
+import { SITE_PAGES } from './settings';
 
-/** Who may sign in here: the provider's own people and, through the product, its accounts. */
+/** Who may sign in here: the product's accounts, with the product's password. */
 export interface People {
   readonly accounts: AccountStore;
   readonly product: ProductAccounts;
@@ -22,26 +22,20 @@ export type Outcome = { readonly account: IdpAccount } | Refusal;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const VERIFY_FIRST = 'Verify your email address first: open the link we sent you.';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 const minutes = (seconds: number) => {
   const count = Math.max(1, Math.ceil(seconds / 60));
   return `${count} minute${count === 1 ? '' : 's'}`;
 };
 
 /**
- * Checks a login. An email of the provider's own people is checked here, as before; any other
- * is asked of the product on every sign-in, so its password is the only one that person has.
+ * Checks a login against the product on every sign-in, so its password is the only one a person
+ * has: a change or reset on the site counts here at once, and the old password nowhere.
  */
 export async function signIn(
   people: People,
   input: { readonly email: string; readonly password: string; readonly clientAddress: string },
 ): Promise<Outcome> {
   const { accounts, product, siteUrl } = people;
-  if (accounts.findByEmail(input.email)?.passwordHash) {
-    const account = await accounts.authenticate(input.email, input.password);
-    return account ? { account } : { status: 401, error: INVALID_CREDENTIALS };
-  }
   const answer = await product.signIn(input.email, input.password, input.clientAddress);
   switch (answer.kind) {
     case 'signed-in':
@@ -49,7 +43,7 @@ export async function signIn(
         account: accounts.recordProductPerson({
           productUserId: answer.user.id,
           email: answer.user.email,
-          name: answer.user.displayName || answer.user.email,
+          name: answer.user.displayName || answer.user.username,
           nickname: answer.user.username,
         }),
       };
@@ -71,10 +65,16 @@ export async function signIn(
   }
 }
 
+/** A sign-up the product took: the person proves the address by mail, then signs in. */
+export interface SignedUp {
+  readonly email: string;
+}
+
 /**
- * Creates one of the provider's own people from the sign-up form. Their address is not vouched
- * for (nobody checked the mailbox); the product sends its own verification link. An email the
- * product already has is refused, so nobody signs up over a product account.
+ * Registers a product account from the sign-up form, with the product's rules and limits. Nobody
+ * is signed in: the address is not proven yet, and the product mails the link that proves it
+ * (and brings the welcome eggs); signing in works after that. An email the product already has
+ * is refused, so nobody signs up over an account, proven or not.
  */
 export async function signUp(
   people: People,
@@ -83,44 +83,28 @@ export async function signUp(
     readonly password: string;
     readonly name: string;
     readonly loginHref: string;
+    readonly clientAddress: string;
   },
-): Promise<Outcome> {
+): Promise<SignedUp | Refusal> {
   const { accounts, product, siteUrl } = people;
-  if (!EMAIL.test(input.email)) return { status: 400, error: 'Enter a valid email address.' };
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    return { status: 400, error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.` };
-  }
-  const signInLink = { href: input.loginHref, text: 'Sign in' };
-  const taken: Refusal = {
-    status: 400,
-    error: ['An account with this email already exists. ', signInLink, ' instead.'],
-  };
-  if (accounts.findByEmail(input.email)?.passwordHash) return taken;
-  if (await product.hasAccount(input.email)) {
-    return {
-      status: 400,
-      error: [
-        'An account with this email already exists. ',
-        signInLink,
-        ' instead, or ',
-        { href: `${siteUrl}${SITE_PAGES.resetPassword}`, text: 'reset your password' },
-        '.',
-      ],
-    };
-  }
-  // What is left of a product account that has been deleted since must not block the address.
-  accounts.forgetProductPerson(input.email);
-  try {
-    return {
-      account: await accounts.create({
-        email: input.email,
-        password: input.password,
-        emailVerified: false,
-        ...(input.name ? { name: input.name } : {}),
-      }),
-    };
-  } catch (error) {
-    if (error instanceof EmailTakenError) return taken;
-    throw error;
+  const answer = await product.signUp(input);
+  switch (answer.kind) {
+    case 'created':
+      // What is left of a product account deleted since must not keep the address's subject.
+      accounts.forgetProductPerson(input.email);
+      return { email: input.email.trim().toLowerCase() };
+    case 'taken':
+      return {
+        status: 400,
+        error: [
+          'An account with this email already exists. ',
+          { href: input.loginHref, text: 'Sign in' },
+          ' instead, or ',
+          { href: `${siteUrl}${SITE_PAGES.resetPassword}`, text: 'reset your password' },
+          '.',
+        ],
+      };
+    case 'refused':
+      return { status: answer.status, error: answer.message };
   }
 }
