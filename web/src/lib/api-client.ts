@@ -33,6 +33,16 @@ export function configureApiClient(next: Partial<ApiClientSettings>): void {
   settings = { ...settings, ...next };
 }
 
+let authRejected: (() => void) | undefined;
+
+/**
+ * Hook point for auth: told when the API refused the token the session still holds (401), so
+ * the session ended elsewhere (a password change, "sign out everywhere" in another tab).
+ */
+export function setAuthRejectedHandler(handler: (() => void) | undefined): void {
+  authRejected = handler;
+}
+
 /** Hook point for auth: the provider is asked for a token before every call. */
 export function setAccessTokenProvider(provider: AccessTokenProvider | undefined): void {
   accessTokenProvider = provider;
@@ -117,6 +127,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   }
 
   if (!response.ok) {
+    // A token replaced meanwhile (a new one after a password change) ends nothing.
+    if (response.status === 401 && token && token === (await bearerToken())) authRejected?.();
     throw mapHttpError({ status: response.status, statusText: response.statusText, body });
   }
   const parsed = options.schema.safeParse(body);

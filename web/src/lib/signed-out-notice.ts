@@ -1,11 +1,14 @@
 /** Why the person was signed out: shown once on the page the sign-out ends on. */
-export type SignOutReason = 'signed_out' | 'account_deleted';
+export type SignOutReason = 'signed_out' | 'account_deleted' | 'everywhere' | 'session_ended';
 
 const KEY = 'hatchworks.signedOut';
 
 const MESSAGES: Record<SignOutReason, string> = {
   signed_out: 'You are signed out.',
   account_deleted: 'Your account was deleted.',
+  everywhere: 'You were signed out everywhere.',
+  session_ended:
+    'You were signed out: your password was changed or every session was ended. Sign in again to go on.',
 };
 
 /**

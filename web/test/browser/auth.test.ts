@@ -7,9 +7,7 @@ import {
   registerUser,
   seedSession,
   signInAtIdp,
-  signUpAtIdp,
   TEST_PASSWORD,
-  uniqueEmail,
 } from './support/accounts';
 import { openSignedIn } from './support/features';
 
@@ -76,25 +74,26 @@ describe.skipIf(skipBrowserTests)('Hosted login through the identity provider', 
     expect(await page.getByRole('button', { name: 'Login' }).count()).toBe(0);
   });
 
-  it('signs up through the hosted sign-up page and lands signed in, the welcome eggs waiting for the email', async () => {
-    // Prepare
-    const page = await browser.openPage('/');
-    const account = {
-      email: uniqueEmail('signup'),
-      password: 'a long enough secret',
-      name: 'Nova Hatch',
-    };
+  it('signs out everywhere from Profile: this browser says so, another is signed out on its next call', async () => {
+    // Prepare: one account signed in at the hosted login here, and on the site elsewhere.
+    const account = await registerUser();
+    const page = await browser.openPage('/profile');
+    await page.getByRole('button', { name: 'Login' }).first().click();
+    await signInAtIdp(page, account.user.email, TEST_PASSWORD);
+    await page.getByRole('heading', { name: 'Sessions' }).waitFor();
+    const other = await browser.openPage('/about');
+    await seedSession(other, account);
+    await other.getByRole('button', { name: /^Hi, / }).waitFor();
 
     // Act
-    await page.getByRole('button', { name: 'Sign Up (Get 500 eggs!)' }).click();
-    await signUpAtIdp(page, account);
-    await page.getByRole('button', { name: /Hi, Nova Hatch/ }).waitFor();
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('status').filter({ hasText: 'signed out everywhere' }).waitFor();
+    await other.goto('/profile');
 
     // Assess
-    expect(new URL(page.url()).pathname).toBe('/');
-    expect(await eggBalance(page)).toBe(0);
-    const notice = page.getByRole('region', { name: 'Email verification' });
-    expect(await notice.innerText()).toContain('Verify your email to get your 500 welcome eggs.');
+    await other.getByRole('status').filter({ hasText: 'You were signed out' }).waitFor();
+    expect(await other.getByRole('button', { name: 'Login' }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Login' }).first().isVisible()).toBe(true);
   });
 
   it('logs out at the provider without a second question and says so on the site origin', async () => {

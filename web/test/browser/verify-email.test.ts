@@ -99,34 +99,43 @@ describe.skipIf(skipBrowserTests)('Verify email (/verify-email)', () => {
     expect(link).toMatch(/^\/verify-email\?token=/);
   });
 
-  it('shows a hosted sign-up that the welcome eggs wait for the email, resends it, and keeps no password of its own', async () => {
-    // Prepare
+  it('signs up at the hosted page, proves the address, signs in there; after a change on the site only the new password opens it', async () => {
+    // Prepare: sign up on the hosted page, open the mailed link, sign in there.
     const account = { email: uniqueEmail('hosted'), password: 'a long enough secret' };
+    const since = new Date();
     const page = await browser.openPage('/');
     await page.getByRole('button', { name: 'Sign Up (Get 500 eggs!)' }).click();
-    await signUpAtIdp(page, account);
-    const notice = page.getByRole('region', { name: 'Email verification' });
-    await notice.waitFor();
-    const balance = await eggBalance(page);
-    const noticeText = await notice.innerText();
-    const asked = new Date();
-
-    // Act
-    await notice.getByRole('button', { name: 'Resend email' }).click();
-    await notice.getByRole('status').waitFor();
-    const link = await verificationLink(account.email, asked);
-    await page.goto(link);
+    await signUpAtIdp(page, { ...account, name: 'Nova Hatch' });
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.goto(await verificationLink(account.email, since));
     await page.getByRole('heading', { name: 'Your email is verified.' }).waitFor();
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Login' }).first().click();
+    await signInAtIdp(page, account.email, account.password);
+    await page.getByRole('button', { name: /Hi, Nova Hatch/ }).waitFor();
+    const balance = await eggBalance(page);
+
+    // Act: change the password on the site, sign out, sign in at the hosted page again.
+    const form = page.getByRole('region', { name: 'Change Password' });
+    await form.getByLabel('Current password').fill(account.password);
+    await form.getByLabel('New password', { exact: true }).fill('changed on the site');
+    await form.getByLabel('Confirm new password').fill('changed on the site');
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await form.getByText('Your password was changed.').waitFor();
+    await page.reload();
+    const stillSignedIn = page.getByRole('button', { name: /Hi, Nova Hatch/ });
+    await stillSignedIn.waitFor();
+    await stillSignedIn.click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Login' }).first().click();
+    await signInAtIdp(page, account.email, account.password);
+    const refused = await page.getByRole('alert').innerText();
+    await page.getByLabel('Password').fill('changed on the site');
+    await page.getByRole('button', { name: 'Sign in' }).click();
 
     // Assess
-    expect(balance).toBe(0);
-    expect(noticeText).toContain('Verify your email to get your 500 welcome eggs.');
-    await page.locator('.account--bar .egg-balance', { hasText: '500' }).waitFor();
-    await page.goto('/profile');
-    await page.getByText('Danger Zone').waitFor();
-    expect(await page.getByRole('region', { name: 'Email verification' }).count()).toBe(0);
-    expect(await page.getByRole('region', { name: 'Password', exact: true }).innerText()).toContain(
-      'Your password is managed by your sign-in provider.',
-    );
+    await page.getByRole('button', { name: /Hi, Nova Hatch/ }).waitFor();
+    expect(balance).toBe(500);
+    expect(refused).toContain('Invalid email or password');
   });
 });

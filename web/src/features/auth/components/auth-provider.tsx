@@ -4,6 +4,7 @@ import type { User as OidcUser } from 'oidc-client-ts';
 import type { User } from '@hatchworks/shared/schemas/users';
 import { LoadingState } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
+import { setAuthRejectedHandler } from '../../../lib/api-client';
 import type { HostedLogin } from '../../../lib/hosted-login';
 import {
   clearPersistedAuth,
@@ -151,6 +152,12 @@ export function AuthProvider({ client, children }: AuthProviderProps) {
     return () => controller.abort();
   }, [client, mode, round]);
 
+  // A token the API refuses while this tab still holds it: the session ended elsewhere.
+  useEffect(() => {
+    setAuthRejectedHandler(() => void logout({ reason: 'session_ended' }));
+    return () => setAuthRejectedHandler(undefined);
+  }, [logout]);
+
   // Renewed IdP tokens replace the persisted copy.
   useEffect(() => {
     if (!client) return undefined;
@@ -193,9 +200,15 @@ export function AuthProvider({ client, children }: AuthProviderProps) {
         updatePersistedUser(next);
       },
       adoptNewToken: (result) => {
+        // The change ended every session, the hosted login's too: this tab goes on with the
+        // product's own token the answer brought.
         setUser(result.user);
-        if (mode.kind === 'own') writePersistedAuth(result.user, result.token);
-        else updatePersistedUser(result.user);
+        void (async () => {
+          // Forgotten first: the token provider prefers a hosted sign-in while there is one.
+          if (mode.kind === 'idp') await client?.forget().catch(() => undefined);
+          writePersistedAuth(result.user, result.token);
+          if (mode.kind === 'idp') setMode({ kind: 'own' });
+        })();
       },
       refreshUser,
     };

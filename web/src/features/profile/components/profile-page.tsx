@@ -11,6 +11,7 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 import { ProfileActivity } from './profile-activity';
 import { ProfileEditForm } from './profile-edit-form';
 import { ProfileStats } from './profile-stats';
+import { SessionsSection } from './sessions-section';
 import './profile-page.css';
 import { LockIcon, CheckIcon } from '../../../components/ui/icons';
 
@@ -134,6 +135,8 @@ export function ProfilePage({ preferences }: ProfilePageProps) {
       <ProfileActivity user={user} />
 
       <ChangePasswordSection user={user} />
+
+      <SessionsSection />
 
       {preferences}
 
