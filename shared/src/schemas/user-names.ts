@@ -1,12 +1,14 @@
 /**
  * Rules that keep names from impersonating: usernames that read as the site's staff or system
  * accounts are reserved, and display names may not hide characters that reorder or mask text.
+ * Display names are public, so they may not be email addresses either.
  */
 
 export const NAME_MESSAGES = {
   usernameReserved: 'This username is reserved',
   displayNameHidden:
     'Display name may not contain control or invisible characters, such as text-direction marks',
+  displayNameEmail: 'Display name may not be an email address: display names are public',
 } as const;
 
 /**
@@ -80,6 +82,15 @@ export function hasHiddenCharacters(text: string): boolean {
   return HIDDEN.test(text.replace(EMOJI_JOINER, ''));
 }
 
+/**
+ * Whether a text reads as an email address: an '@' between two characters that are neither blank
+ * nor '@' (`otto@example.test`, also `otto@exam`, an address cut short), after compatibility
+ * normalization, so a full-width '＠' counts too. '@otto' and 'Tom @ Work' do not.
+ */
+export function looksLikeEmail(text: string): boolean {
+  return /[^\s@]@[^\s@]/u.test(text.normalize('NFKC'));
+}
+
 /** The longest display name, in characters. */
 export const DISPLAY_NAME_MAX = 60;
 
@@ -108,4 +119,26 @@ export function cleanDisplayName(text: string): string {
     kept += character;
   }
   return kept.replace(/\u200D+$/u, '').trim();
+}
+
+/** What {@link publicDisplayName} reads of a user (the email where it is at hand). */
+export interface NamedUser {
+  readonly display_name?: string | undefined;
+  readonly username: string;
+  readonly email?: string | undefined;
+}
+
+/**
+ * The name a user is shown by, to others and to themselves: the display name, else the username
+ * when the display name is blank, reads as an email address ({@link looksLikeEmail}) or is the
+ * account's own email cleaned as a display name (so cut to 60 characters). Applied wherever a
+ * name is answered, so a stored name that breaks the rule is never shown.
+ */
+export function publicDisplayName(user: NamedUser): string {
+  const name = (user.display_name ?? '').trim();
+  const isOwnEmail =
+    user.email !== undefined &&
+    user.email !== '' &&
+    name.toLowerCase() === cleanDisplayName(user.email).toLowerCase();
+  return name === '' || isOwnEmail || looksLikeEmail(name) ? user.username : name;
 }

@@ -4,6 +4,7 @@ import {
   NAME_MESSAGES,
   hasHiddenCharacters,
   isReservedUsername,
+  looksLikeEmail,
 } from './user-names';
 
 export const ROLES = ['user', 'admin'] as const;
@@ -51,7 +52,7 @@ export const UsernameSchema = usernameText().check(
 /**
  * 1–60 characters after trimming, NFC-normalized (so one text has one spelling), without control
  * or invisible characters (bidi overrides and isolates, zero-width characters; an emoji's joiner
- * is fine).
+ * is fine), and not an email address (display names are public).
  */
 export const DisplayNameSchema = z.string().check(
   z.trim(),
@@ -59,6 +60,7 @@ export const DisplayNameSchema = z.string().check(
   z.minLength(1, 'Display name is required'),
   z.maxLength(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`),
   z.refine((name) => !hasHiddenCharacters(name), { message: NAME_MESSAGES.displayNameHidden }),
+  z.refine((name) => !looksLikeEmail(name), { message: NAME_MESSAGES.displayNameEmail }),
 );
 
 export const EmailSchema = z.pipe(

@@ -1,4 +1,8 @@
-import { cleanDisplayName, isReservedUsername } from '@hatchworks/shared/schemas/user-names';
+import {
+  cleanDisplayName,
+  isReservedUsername,
+  looksLikeEmail,
+} from '@hatchworks/shared/schemas/user-names';
 
 /**
  * How short `users-repository` cuts a taken username before appending 4–5 random digits to make
@@ -12,10 +16,9 @@ const usable = (name: string) =>
   !isReservedUsername(name) && UNIQUE_CUTS.every((cut) => !isReservedUsername(name.slice(0, cut)));
 
 /**
- * Username and display-name fallbacks for a new user: the display
- * name falls back to the email; the username to the nickname, else the part of the email before
- * the @, else 'user' — cleaned to the username rules (3–30 of letters, digits, '_', '.', '-') and
- * never a reserved name: a candidate that cleans to one ('admin', 'Support-1') is passed over.
+ * The username of a new user: the nickname, else the part of the email before the @, else 'user'
+ * — cleaned to the username rules (3–30 of letters, digits, '_', '.', '-') and never a reserved
+ * name: a candidate that cleans to one ('admin', 'Support-1') is passed over.
  */
 export function fallbackUsername(...candidates: (string | undefined)[]): string {
   for (const candidate of candidates) {
@@ -33,13 +36,14 @@ export function fallbackUsername(...candidates: (string | undefined)[]): string 
 /**
  * The display name of a new user from what the identity provider or the form supplied, cleaned
  * rather than refused (NFC, no control or invisible characters, ≤ 60 characters); undefined when
- * none is usable, and the account then shows its username. Never the email: a display name is
- * public (comments, activity, cards), an email is not.
+ * none is usable, and the account then shows its username. Never an email address (providers
+ * often send the email as `name`): a display name is public (comments, activity, cards), an
+ * email is not.
  */
 export function chosenDisplayName(...candidates: (string | undefined)[]): string | undefined {
   for (const candidate of candidates) {
     const cleaned = cleanDisplayName(candidate ?? '');
-    if (cleaned) return cleaned;
+    if (cleaned && !looksLikeEmail(cleaned)) return cleaned;
   }
   return undefined;
 }

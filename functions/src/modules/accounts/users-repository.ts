@@ -1,6 +1,7 @@
 import type { NotificationEmailTopic } from '@hatchworks/shared/schemas/notifications';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role, User } from '@hatchworks/shared/schemas/users';
+import { publicDisplayName } from '@hatchworks/shared/schemas/user-names';
 import { ConflictError } from '../../lib/errors';
 import { utcDay } from '../../lib/utc-day';
 import type { BalanceAccount } from '../eggs/balance-change';
@@ -56,7 +57,7 @@ export function toApiUser(user: StoredUser, now = new Date()): User {
     id: user.id,
     email: user.email,
     username: user.username,
-    display_name: user.display_name,
+    display_name: publicDisplayName(user),
     role: user.role,
     is_verified: user.is_verified,
     has_password: Boolean(user.has_password || user.password_hash),

@@ -9,6 +9,7 @@ import {
   type CommentReply,
 } from '@hatchworks/shared/schemas/comments';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
+import { publicDisplayName, type NamedUser } from '@hatchworks/shared/schemas/user-names';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { batchGetItems } from '../table/batch-get';
 import { db, tableName } from '../table/client';
@@ -60,20 +61,21 @@ export async function getComment(id: string): Promise<StoredComment | undefined>
   return Item as StoredComment | undefined;
 }
 
-/** Display names of these users by id; missing and deleted accounts are 'Deleted user'. */
+/**
+ * Public names of these users by id (`publicDisplayName`: never an email); missing and deleted
+ * accounts are 'Deleted user'.
+ */
 async function authorNames(userIds: readonly string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   const unique = [...new Set(userIds)];
   for (let start = 0; start < unique.length; start += 100) {
     const users = await batchGetItems(
       unique.slice(start, start + 100).map((id) => userKeys.item(id)),
-      { projection: 'id, display_name, username, deleted_at' },
+      { projection: 'id, display_name, username, email, deleted_at' },
     );
     for (const user of users) {
-      names.set(
-        String(user.id),
-        user.deleted_at ? DELETED_USER : String(user.display_name || user.username || DELETED_USER),
-      );
+      const name = user.deleted_at ? '' : publicDisplayName(user as unknown as NamedUser);
+      names.set(String(user.id), name || DELETED_USER);
     }
   }
   return names;

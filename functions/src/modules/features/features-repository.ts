@@ -10,6 +10,7 @@ import {
   type FeatureStatus,
 } from '@hatchworks/shared/schemas/features';
 import type { CreateFeatureInputSchema } from '@hatchworks/shared/schemas/features';
+import { publicDisplayName } from '@hatchworks/shared/schemas/user-names';
 import type { LedgerEntry, LedgerFeature } from '@hatchworks/shared/schemas/eggs';
 import type * as z from 'zod/mini';
 import { AppError, ForbiddenError } from '../../lib/errors';
@@ -66,7 +67,14 @@ export function toApiFeature(item: StoredFeature): Feature {
     project_id: item.project_id,
     project: { title: item.project_title },
     user_id: item.user_id,
-    user: { display_name: item.user_display_name, username: item.user_username },
+    // The snapshot holds no email to compare with: a name that reads as one shows the username.
+    user: {
+      display_name: publicDisplayName({
+        display_name: item.user_display_name,
+        username: item.user_username,
+      }),
+      username: item.user_username,
+    },
     status: item.status,
     priority_level: item.priority_level,
     total_eggs: item.total_eggs,
@@ -343,7 +351,7 @@ export function createFeature(
         project_id: project.id,
         project_title: project.title,
         user_id: user.id,
-        user_display_name: user.display_name,
+        user_display_name: publicDisplayName(user),
         user_username: user.username,
         status: 'pending',
         priority_level: input.priority_level,

@@ -3,6 +3,7 @@ import type {
   ActivityType,
   TrackerProject,
 } from '@hatchworks/shared/schemas/tracker';
+import { publicDisplayName, type NamedUser } from '@hatchworks/shared/schemas/user-names';
 import { relativeTime } from '../../lib/relative-time';
 import { batchGetItems } from '../table/batch-get';
 import { activityKeys, userKeys } from '../table/keys';
@@ -64,19 +65,20 @@ export function activityItems(entry: {
   ];
 }
 
-/** Display names of these users (at most 100), by id; missing and deleted ones are 'Deleted user'. */
+/**
+ * Public names of these users (at most 100) by id (`publicDisplayName`: never an email); missing
+ * and deleted ones are 'Deleted user'.
+ */
 async function authorNames(userIds: readonly string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   if (userIds.length === 0) return names;
   const users = await batchGetItems(
     userIds.map((id) => userKeys.item(id)),
-    { projection: 'id, display_name, username, deleted_at' },
+    { projection: 'id, display_name, username, email, deleted_at' },
   );
   for (const user of users) {
-    const name = user.deleted_at
-      ? DELETED_USER
-      : String(user.display_name || user.username || DELETED_USER);
-    names.set(String(user.id), name);
+    const name = user.deleted_at ? '' : publicDisplayName(user as unknown as NamedUser);
+    names.set(String(user.id), name || DELETED_USER);
   }
   return names;
 }
