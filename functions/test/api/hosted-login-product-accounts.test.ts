@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@hatchworks/shared/schemas/users';
-import { bearer, registerUser, verifyEmail } from '../../../test/support/accounts';
+import { productAccounts } from '../../../infra/local/src/product-accounts';
+import { bearer, dataLayer, registerUser, verifyEmail } from '../../../test/support/accounts';
 import { api } from '../../../test/support/api';
 import { freshClientAddress } from '../../../test/support/client-addresses';
 import { signInWithIdp, signUpAtHostedPage } from '../../../test/support/idp';
+import { testStack } from '../../../test/support/stack';
 
 const freshEmail = () => `product-${randomUUID()}@example.test`;
 
@@ -126,29 +128,6 @@ describe('the hosted login with a product account (email and password registered
     expect(pages.at(-1)).toMatch(/Too many failed sign-ins\. Try again in \d+ minutes?\./);
   });
 
-  it('refuses the old password after a password change on the site, and takes the new one', async () => {
-    const product = await registerUser();
-    const newPassword = 'a brand new password';
-
-    const changed = await api('/api/user/password', {
-      method: 'PUT',
-      headers: bearer(product.token),
-      json: { current_password: product.password, new_password: newPassword },
-    });
-    const old = await refusal(
-      signInWithIdp({
-        email: product.user.email,
-        password: product.password,
-        from: freshClientAddress(),
-      }),
-    );
-    const tokens = await signInWithIdp({ email: product.user.email, password: newPassword });
-
-    expect(changed.status).toBe(200);
-    expect(old).toContain('Invalid email or password');
-    expect((await verifyUser(tokens.accessToken)).body.data.id).toBe(product.user.id);
-  });
-
   it('refuses a hosted sign-up with the email of a product account', async () => {
     const product = await registerUser();
 
@@ -208,5 +187,62 @@ describe('the hosted sign-up', () => {
 
     expect(pages.map((page) => page.status)).toEqual([200, 200, 200, 200, 200, 429]);
     expect(pages[5]?.text).toContain('Too many registrations from this network');
+  });
+});
+
+describe('a person an older hosted page kept with a password of its own', () => {
+  const carryOver = async (person: { email: string; subject: string; password: string }) => {
+    const { passwords } = await dataLayer();
+    return productAccounts().carryOver({
+      email: person.email,
+      passwordHash: await passwords.hashPassword(person.password),
+      name: 'Old Person',
+      issuer: `${testStack().baseUrl}/idp`,
+      subject: person.subject,
+    });
+  };
+  const login = (email: string, password: string) =>
+    api('/api/auth/login', {
+      method: 'POST',
+      json: { email, password },
+      from: freshClientAddress(),
+    });
+
+  it('is carried over into the product: a linked account takes the password, else a new unverified account holds it', async () => {
+    // Prepare: one person whose hosted identity the product linked to an account without a
+    // password, one the product never saw, one whose address a product account already has.
+    const { creation } = await dataLayer();
+    const linked = { email: freshEmail(), subject: randomUUID(), password: 'kept by the page 1' };
+    await creation.createUser({
+      email: linked.email,
+      username: `old${randomUUID().slice(0, 8)}`,
+      isVerified: true,
+      persons: [],
+      identity: { issuer: `${testStack().baseUrl}/idp`, subject: linked.subject },
+      makeUsernameUnique: true,
+    });
+    const unknown = { email: freshEmail(), subject: randomUUID(), password: 'kept by the page 2' };
+    const taken = await registerUser();
+
+    // Act
+    const outcomes = [
+      await carryOver(linked),
+      await carryOver(unknown),
+      await carryOver({ email: taken.user.email, subject: randomUUID(), password: 'squatter 123' }),
+    ];
+
+    // Assess
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['linked', 'created', 'dropped']);
+    expect((await login(linked.email, linked.password)).status).toBe(200);
+    expect((await login(unknown.email, unknown.password)).status).toBe(403);
+    await verifyEmail(unknown.email);
+    const signedIn = await signInWithIdp({ email: unknown.email, password: unknown.password });
+    expect((await verifyUser(signedIn.accessToken)).body.data).toMatchObject({
+      email: unknown.email,
+      display_name: 'Old Person',
+      has_password: true,
+    });
+    expect((await login(taken.user.email, 'squatter 123')).status).toBe(401);
+    expect((await login(taken.user.email, taken.password)).status).toBe(200);
   });
 });
