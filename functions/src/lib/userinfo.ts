@@ -24,3 +24,11 @@ export async function fetchUserInfo(issuer: string, accessToken: string): Promis
   if (!response.ok) throw new Error(`userinfo answered ${response.status}`);
   return (await response.json()) as UserInfo;
 }
+
+/**
+ * Whether the provider vouches for the address: it checked the mailbox. Some providers (Cognito)
+ * send the flag as the string 'true'; anything else, or no flag, does not vouch.
+ */
+export function vouchesForEmail(info: Pick<UserInfo, 'email_verified'>): boolean {
+  return info.email_verified === true || info.email_verified === 'true';
+}

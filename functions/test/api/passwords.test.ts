@@ -9,7 +9,6 @@ import {
   refreshHostedTokens,
   resumeHostedSession,
   signInWithIdp,
-  signUpAtHostedPage,
 } from '../../../test/support/idp';
 import { linkFromMail, mailbox, mailQueueSettled, waitForMail } from '../../../test/support/mail';
 import { TEST_SCRYPT_N } from '../../../test/support/password-cost';
@@ -183,66 +182,6 @@ describe('POST /api/auth/password-reset and /confirm', () => {
 
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe(INVALID_LINK);
-  });
-
-  it('lets the owner of an address take back the account someone else registered with it', async () => {
-    // Prepare: the squatter registers the owner's address; it stays unverified.
-    const email = `owner-${randomUUID()}@example.test`;
-    await api('/api/auth/register', {
-      method: 'POST',
-      json: { email, password: 'the squatters password' },
-      from: freshClientAddress(),
-    });
-    const asked = new Date();
-
-    // Act: the owner resets the password from the mail only they can read.
-    await askReset(email);
-    const confirmed = await confirmReset(await resetToken(email, asked), 'the owners password');
-
-    // Assess
-    expect(confirmed.status).toBe(200);
-    expect(confirmed.body.data.user).toMatchObject({ is_verified: true, egg_balance: 500 });
-    expect((await login(email, 'the squatters password')).status).toBe(401);
-    const owner = await login(email, 'the owners password');
-    expect(owner.status).toBe(200);
-    expect(owner.body.data.user.egg_balance).toBe(500);
-  });
-
-  it('takes back an address someone signed up with at the hosted login: their password opens nothing', async () => {
-    // Prepare: the squatter signs up at the hosted login with the owner's address. That makes a
-    // product account with the squatter's password, unverified: no sign-in until it is proven.
-    const email = `owner-${randomUUID()}@example.test`;
-    const squatterPassword = 'the squatters password';
-    const signedUp = await signUpAtHostedPage({ email, password: squatterPassword });
-    const squatterSignIn = await signInWithIdp({ email, password: squatterPassword }).catch(
-      (error: unknown) => String(error),
-    );
-    const registered = await api('/api/auth/register', {
-      method: 'POST',
-      json: { email, password: 'the owners first try' },
-      from: freshClientAddress(),
-    });
-    const asked = new Date();
-
-    // Act: the owner resets the password from the mail only they can read.
-    await askReset(email);
-    const confirmed = await confirmReset(await resetToken(email, asked), 'the owners password');
-    await nextSecond();
-
-    // Assess: the squatter never got in, and their password opens no door now.
-    expect(signedUp.status).toBe(200);
-    expect(signedUp.text).toContain('Check your email');
-    expect(squatterSignIn).toContain('Verify your email address first');
-    expect(registered.status).toBe(409);
-    expect(confirmed.status).toBe(200);
-    expect(confirmed.body.data.user).toMatchObject({ email, is_verified: true, egg_balance: 500 });
-    expect((await login(email, squatterPassword)).status).toBe(401);
-    await expect(signInWithIdp({ email, password: squatterPassword })).rejects.toThrow(
-      'Invalid email or password',
-    );
-    const owner = await signInWithIdp({ email, password: 'the owners password' });
-    const linked = await verifyHostedUser(owner.accessToken);
-    expect(linked.body.data.id).toBe(confirmed.body.data.user.id);
   });
 });
 

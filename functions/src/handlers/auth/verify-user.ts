@@ -15,7 +15,7 @@ import {
 import { clientIp } from '../../lib/client-ip';
 import { AppError, ConflictError, ForbiddenError } from '../../lib/errors';
 import { normalizeEmail, personHashes } from '../../lib/identity-hash';
-import { fetchUserInfo } from '../../lib/userinfo';
+import { fetchUserInfo, vouchesForEmail } from '../../lib/userinfo';
 import { authHandler } from '../../http/auth-handler';
 import { withMessage } from '../../http/response';
 import { verifyUser as route } from '@hatchworks/shared/contracts/accounts';
@@ -48,8 +48,6 @@ export const handler = authHandler({
         'The identity provider did not share an email address.',
       );
     }
-    // Some providers (Cognito) send the flag as the string 'true'.
-    const vouched = info.email_verified === true || info.email_verified === 'true';
     const identity = { issuer: token.issuer, subject: token.subject };
     const emailPersons = await personHashes({ email });
     const [subjectPerson = ''] = await personHashes({
@@ -57,7 +55,7 @@ export const handler = authHandler({
     });
     // An identity whose provider did not check the mailbox never owns an account: whoever typed
     // the address may not be its owner, and an account the owner proves later would keep them.
-    if (!vouched) throw new ForbiddenError(ACCOUNT_MESSAGES.providerUnverified);
+    if (!vouchesForEmail(info)) throw new ForbiddenError(ACCOUNT_MESSAGES.providerUnverified);
     const existing = await getUserByEmail(email);
     if (existing) {
       // Joining two ways of signing in needs both sides to have proven the address: an account
