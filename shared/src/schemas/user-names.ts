@@ -1,3 +1,5 @@
+import { HIDDEN_CHARACTERS, hiddenCharactersMessage } from './text';
+
 /**
  * Rules that keep names from impersonating: usernames that read as the site's staff or system
  * accounts are reserved, and display names may not hide characters that reorder or mask text.
@@ -5,8 +7,7 @@
 
 export const NAME_MESSAGES = {
   usernameReserved: 'This username is reserved',
-  displayNameHidden:
-    'Display name may not contain control or invisible characters, such as text-direction marks',
+  displayNameHidden: hiddenCharactersMessage('Display name'),
 } as const;
 
 /**
@@ -63,22 +64,11 @@ export function isReservedUsername(username: string): boolean {
   return RESERVED_USERNAMES.has(core) || core.includes(BRAND);
 }
 
-/** A zero-width joiner inside an emoji sequence (e.g. 👩‍💻), the one format character allowed. */
+/** A zero-width joiner inside an emoji sequence (e.g. 👩‍💻), the one joiner a name keeps. */
 const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}\uFE0F?)\u200D(?=\p{Extended_Pictographic})/gu;
 
-/**
- * Characters that do not show but change what is shown: controls (Cc, e.g. newlines), format
- * characters (Cf: bidi embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069, the
- * marks U+200E/U+200F/U+061C, zero-width spaces and joiners, tags), line and paragraph separators,
- * and the Hangul fillers that pass for blank names.
- */
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u;
-const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
-
-/** Whether a display name holds a character {@link HIDDEN} refuses (an emoji's joiner is fine). */
-export function hasHiddenCharacters(text: string): boolean {
-  return HIDDEN.test(text.replace(EMOJI_JOINER, ''));
-}
+/** Every character the text rule refuses (shared/src/schemas/text.ts). */
+const HIDDEN_ALL = new RegExp(`[${HIDDEN_CHARACTERS}]`, 'gu');
 
 /** The longest display name, in characters. */
 export const DISPLAY_NAME_MAX = 60;

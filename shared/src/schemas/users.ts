@@ -1,10 +1,6 @@
 import * as z from '../zod';
-import {
-  DISPLAY_NAME_MAX,
-  NAME_MESSAGES,
-  hasHiddenCharacters,
-  isReservedUsername,
-} from './user-names';
+import { DISPLAY_NAME_MAX, NAME_MESSAGES, isReservedUsername } from './user-names';
+import { noHiddenCharacters } from './text';
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -50,16 +46,17 @@ export const UsernameSchema = usernameText().check(
 
 /**
  * 1–60 characters after trimming, NFC-normalized (so one text has one spelling), without control
- * or invisible characters (bidi overrides and isolates, zero-width characters; an emoji's joiner
- * is fine).
+ * or invisible characters (the text rule of every field, shared/src/schemas/text.ts).
  */
-export const DisplayNameSchema = z.string().check(
-  z.trim(),
-  z.normalize('NFC'),
-  z.minLength(1, 'Display name is required'),
-  z.maxLength(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`),
-  z.refine((name) => !hasHiddenCharacters(name), { message: NAME_MESSAGES.displayNameHidden }),
-);
+export const DisplayNameSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.normalize('NFC'),
+    z.minLength(1, 'Display name is required'),
+    z.maxLength(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`),
+    noHiddenCharacters('Display name'),
+  );
 
 export const EmailSchema = z.pipe(
   z.string().check(z.trim(), z.toLowerCase()),
