@@ -1,68 +1,16 @@
 import { HIDDEN_CHARACTERS, hiddenCharactersMessage } from './text';
 
 /**
- * Rules that keep names from impersonating: usernames that read as the site's staff or system
- * accounts are reserved, and display names may not hide characters that reorder or mask text.
+ * Names that cannot impersonate: the messages of the staff-name rule (checked by the server,
+ * functions/src/modules/accounts/staff-names.ts) and of the text rule on display names, and the
+ * cleaning of names others supplied.
  */
 
 export const NAME_MESSAGES = {
   usernameReserved: 'This username is reserved',
+  displayNameReserved: 'This display name is reserved',
   displayNameHidden: hiddenCharactersMessage('Display name'),
 } as const;
-
-/**
- * Names that read as the site speaking, its staff or its system (compared as {@link
- * isReservedUsername} does). 'anonymous' and 'deleted user' are what the site shows for anonymous
- * and deleted authors.
- */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  'abuse',
-  'admin',
-  'administrator',
-  'anonymous',
-  'api',
-  'billing',
-  'contact',
-  'deleteduser',
-  'everyone',
-  'help',
-  'helpdesk',
-  'hostmaster',
-  'info',
-  'mod',
-  'moderator',
-  'moderators',
-  'noreply',
-  'null',
-  'official',
-  'owner',
-  'postmaster',
-  'root',
-  'security',
-  'staff',
-  'superuser',
-  'support',
-  'sysadmin',
-  'system',
-  'team',
-  'undefined',
-  'webmaster',
-  'www',
-]);
-
-/** The brand: no username may contain it, whatever surrounds it. */
-const BRAND = 'hatchworks';
-
-/**
- * Whether a username is reserved: ignoring case, separators ('_', '.', '-') and digits, it is one
- * of {@link RESERVED_USERNAMES} or contains the brand. So 'Admin', 'ad_min', 'Admin-1' and
- * 'root.42' are reserved, while 'admiral', 'modern' and 'demo_admin' are not: words that only
- * start with a reserved one are left alone, or 'helpful_hen' and 'model' would be refused too.
- */
-export function isReservedUsername(username: string): boolean {
-  const core = username.toLowerCase().replace(/[\d_.-]+/g, '');
-  return RESERVED_USERNAMES.has(core) || core.includes(BRAND);
-}
 
 /** A zero-width joiner inside an emoji sequence (e.g. 👩‍💻), the one joiner a name keeps. */
 const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}\uFE0F?)\u200D(?=\p{Extended_Pictographic})/gu;

@@ -1,21 +1,23 @@
-import { cleanDisplayName, isReservedUsername } from '@hatchworks/shared/schemas/user-names';
+import { cleanDisplayName } from '@hatchworks/shared/schemas/user-names';
+import { isStaffName } from './staff-names';
 
 /**
  * How short `users-repository` cuts a taken username before appending 4–5 random digits to make
- * it unique: a derived name must stay unreserved after such a cut too ('administrator____…_xyz'
- * would otherwise become 'administrator____…_12345').
+ * it unique: a derived name must stay unreserved after such a cut too (a name whose staff word
+ * only a suffix spoils would otherwise lose the suffix).
  */
 const UNIQUE_CUTS = [25, 26];
 
-/** Whether a derived username, and every cut the repository may make of it, is unreserved. */
+/** Whether a derived username, and every cut the repository may make of it, is no staff name. */
 const usable = (name: string) =>
-  !isReservedUsername(name) && UNIQUE_CUTS.every((cut) => !isReservedUsername(name.slice(0, cut)));
+  !isStaffName(name) && UNIQUE_CUTS.every((cut) => !isStaffName(name.slice(0, cut)));
 
 /**
  * Username and display-name fallbacks for a new user: the display
  * name falls back to the email; the username to the nickname, else the part of the email before
  * the @, else 'user' — cleaned to the username rules (3–30 of letters, digits, '_', '.', '-') and
- * never a reserved name: a candidate that cleans to one ('admin', 'Support-1') is passed over.
+ * never a staff name: a candidate that cleans to one ('admin', 'adm1n', 'Support-1') is passed
+ * over.
  */
 export function fallbackUsername(...candidates: (string | undefined)[]): string {
   for (const candidate of candidates) {
@@ -32,14 +34,15 @@ export function fallbackUsername(...candidates: (string | undefined)[]): string 
 
 /**
  * The display name of a new user from what the identity provider or the form supplied, cleaned
- * rather than refused (NFC, no control or invisible characters, ≤ 60 characters); undefined when
- * none is usable, and the account then shows its username. Never the email: a display name is
- * public (comments, activity, cards), an email is not.
+ * rather than refused (NFC, no control or invisible characters, ≤ 60 characters); a staff name
+ * ('Admin', 'Hatchworks Team') is passed over; undefined when none is usable, and the account
+ * then shows its username. Never the email: a display name is public (comments, activity,
+ * cards), an email is not.
  */
 export function chosenDisplayName(...candidates: (string | undefined)[]): string | undefined {
   for (const candidate of candidates) {
     const cleaned = cleanDisplayName(candidate ?? '');
-    if (cleaned) return cleaned;
+    if (cleaned && !isStaffName(cleaned)) return cleaned;
   }
   return undefined;
 }
