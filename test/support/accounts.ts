@@ -94,8 +94,8 @@ function hashOnce(password: string, hash: (password: string) => Promise<string>)
  * the login route answers: the user as the API shows it and a token from the functions' own
  * signing code with the stack's key. The login route itself (scrypt, throttling, unverified
  * accounts) is proven by the sign-up and password tests, which use `signUpOverHttp` or log in
- * over HTTP. The fields go through the register route's schema, so a test gets what the route
- * would store.
+ * over HTTP. The fields go through the register route's schema and staff-name check, so a test
+ * gets what the route would store.
  */
 export async function registerUser(
   overrides: Record<string, unknown> = {},
@@ -105,7 +105,9 @@ export async function registerUser(
     password: TEST_PASSWORD,
     ...overrides,
   });
-  const { creation, usernames, passwords, identityHash, users, ownTokens } = await dataLayer();
+  const { creation, usernames, staffNames, passwords, identityHash, users, ownTokens } =
+    await dataLayer();
+  staffNames.refuseStaffNames(fields);
   const outcome = await creation.createUser({
     email: fields.email,
     username: fields.username ?? usernames.fallbackUsername(usernames.emailLocalPart(fields.email)),
@@ -137,6 +139,7 @@ export async function dataLayer() {
     keys: await import('@hatchworks/functions/modules/table/keys'),
     creation: await import('@hatchworks/functions/modules/accounts/user-creation'),
     usernames: await import('@hatchworks/functions/modules/accounts/usernames'),
+    staffNames: await import('@hatchworks/functions/modules/accounts/staff-names'),
     identityHash: await import('@hatchworks/functions/lib/identity-hash'),
     ownTokens: await import('@hatchworks/functions/lib/tokens'),
   };

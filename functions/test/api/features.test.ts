@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Feature, FeatureStats } from '@hatchworks/shared/schemas/features';
 import type { Project } from '@hatchworks/shared/schemas/projects';
+import { hiddenCharactersMessage } from '@hatchworks/shared/schemas/text';
 import { api } from '../../../test/support/api';
 import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
 import { ledgerOf, profileOf, sum } from '../../../test/support/eggs';
@@ -152,6 +153,23 @@ describe('POST /api/features', () => {
 
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('refuses a title with a right-to-left override with 400 naming the title, charging nothing', async () => {
+    // Prepare
+    const author = await registerUser();
+    const refusal = { field: 'title', message: hiddenCharactersMessage('Title') };
+    // Act
+    const answer = await api<{ error: string; code: string; details: unknown[] }>('/api/features', {
+      method: 'POST',
+      headers: bearer(author.token),
+      json: featureInput(project.id, { title: 'Invoice \u202Efdp.exe' }),
+    });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'VALIDATION_ERROR', error: refusal.message });
+    expect(answer.body.details).toEqual([refusal]);
+    expect((await profileOf(author.token)).egg_balance).toBe(500);
   });
 
   it('refuses a user_id other than the caller with 403', async () => {

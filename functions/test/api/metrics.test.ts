@@ -13,7 +13,7 @@ import { CreateFeatureInputSchema } from '@hatchworks/shared/schemas/features';
 import {
   ProjectSuggestionInputSchema,
   TrackerFeatureRequestInputSchema,
-} from '@hatchworks/shared/schemas/tracker';
+} from '@hatchworks/shared/schemas/tracker-submissions';
 
 import { featureInput } from '../../../test/support/features';
 import { requestInput, suggestionInput } from '../../../test/support/tracker';

@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type {
   TrackerCategory,
-  TrackerFeatureRequestFields,
   TrackerPriority,
   TrackerRequestSort,
   TrackerStatus,
 } from '@hatchworks/shared/schemas/tracker';
+import type { TrackerFeatureRequestFields } from '@hatchworks/shared/schemas/tracker-submissions';
 import { registerAdmin } from '../../../test/support/accounts';
 import { createProject } from '../../../test/support/features';
 import { useStackTable } from '../../../test/support/stack-table';

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { NAME_MESSAGES, isReservedUsername } from '@hatchworks/shared/schemas/user-names';
+import { NAME_MESSAGES } from '@hatchworks/shared/schemas/user-names';
 import type { User } from '@hatchworks/shared/schemas/users';
-import { bearer, registerUser } from '../../../test/support/accounts';
+import { isStaffName } from '../../src/modules/accounts/staff-names';
+import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
 import { api } from '../../../test/support/api';
 import { freshClientAddress } from '../../../test/support/client-addresses';
 import { signInWithIdp } from '../../../test/support/idp';
@@ -35,7 +36,7 @@ function putProfile(token: string, json: unknown) {
 
 describe('names that cannot impersonate', () => {
   describe('POST /api/auth/register', () => {
-    it.each(['admin', 'Administrator', 'ad_min', 'Support-1', 'hatchworks'])(
+    it.each(['admin', 'adm1n', 'ad_min', 'Support-1', 'hatchworks'])(
       'refuses the username %s with 400 "This username is reserved"',
       async (username) => {
         const answer = await register({ username });
@@ -74,7 +75,7 @@ describe('names that cannot impersonate', () => {
       });
 
       expect(answer.status).toBe(201);
-      expect(isReservedUsername(answer.body.data.user.username)).toBe(false);
+      expect(isStaffName(answer.body.data.user.username)).toBe(false);
     });
   });
 
@@ -99,6 +100,29 @@ describe('names that cannot impersonate', () => {
       });
       expect(profile.body.data.username).toBe(account.user.username);
       expect(profile.body.data.display_name).toBe(account.user.display_name);
+    });
+
+    it('refuses a staff display name to a user with 400 naming the field, and lets an admin take it', async () => {
+      // Prepare
+      const [user, admin] = await Promise.all([registerUser(), registerAdmin()]);
+      // Act
+      const refused = await putProfile(user.token, {
+        display_name: 'Hatchworks Team',
+        username: user.user.username,
+      });
+      const taken = await putProfile(admin.token, {
+        display_name: 'Hatchworks Team',
+        username: admin.user.username,
+      });
+      // Assess
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        error: NAME_MESSAGES.displayNameReserved,
+        details: [{ field: 'display_name', message: NAME_MESSAGES.displayNameReserved }],
+      });
+      expect(taken.status).toBe(200);
+      expect(taken.body.data.display_name).toBe('Hatchworks Team');
     });
 
     it.each([
@@ -149,7 +173,7 @@ describe('names that cannot impersonate', () => {
       });
       // Assess
       expect(answer.status).toBe(200);
-      expect(isReservedUsername(answer.body.data.username)).toBe(false);
+      expect(isStaffName(answer.body.data.username)).toBe(false);
       expect(answer.body.data.display_name).toBe('Mallory');
     });
   });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ProjectSuggestionInputSchema,
-  TrackerFeatureRequestInputSchema,
   TrackerFeatureRequestListQuerySchema,
   TrackerVoteInputSchema,
   parseTags,
 } from '@hatchworks/shared/schemas/tracker';
+import {
+  ProjectSuggestionInputSchema,
+  TrackerFeatureRequestInputSchema,
+} from '@hatchworks/shared/schemas/tracker-submissions';
 
 const firstMessage = (result: { error?: { issues: { message: string }[] } | undefined }) =>
   result.error?.issues[0]?.message;

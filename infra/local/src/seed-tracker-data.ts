@@ -1,8 +1,8 @@
+import type { VoteDirection } from '@hatchworks/shared/schemas/tracker';
 import type {
   ProjectSuggestionInput,
   TrackerFeatureRequestInput,
-  VoteDirection,
-} from '@hatchworks/shared/schemas/tracker';
+} from '@hatchworks/shared/schemas/tracker-submissions';
 
 /** Who submitted a demo tracker item: the demo user (signed in) or an anonymous visitor. */
 export type DemoTrackerAuthor = 'user' | 'anonymous';

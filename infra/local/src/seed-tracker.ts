@@ -1,7 +1,7 @@
 import {
   ProjectSuggestionInputSchema,
   TrackerFeatureRequestInputSchema,
-} from '@hatchworks/shared/schemas/tracker';
+} from '@hatchworks/shared/schemas/tracker-submissions';
 import { DEMO_ACCOUNTS } from './seed-accounts';
 import { DEMO_PROJECTS } from './seed-data';
 import {

@@ -1,6 +1,7 @@
 import * as z from '../zod';
 import { LIMITS } from '../constants';
 import { SUBJECT_TYPES, type SubjectType } from './subjects';
+import { noHiddenCharacters } from './text';
 
 /** Bounds of a changelog entry. */
 export const CHANGELOG_LIMITS = {
@@ -76,13 +77,18 @@ export type ChangelogEntry = z.infer<typeof ChangelogEntrySchema>;
 export const ChangelogListSchema = z.object({ entries: z.array(ChangelogEntrySchema) });
 export type ChangelogList = z.infer<typeof ChangelogListSchema>;
 
-const requiredText = (max: number, required: string, tooLong: string) =>
+const requiredText = (
+  max: number,
+  required: string,
+  tooLong: string,
+  hidden: ReturnType<typeof noHiddenCharacters>,
+) =>
   z.pipe(
     z.pipe(
       z.string({ error: required }),
       z.transform((value: string) => normalizeText(value)),
     ),
-    z.string().check(z.minLength(1, required), z.maxLength(max, tooLong)),
+    z.string().check(z.minLength(1, required), z.maxLength(max, tooLong), hidden),
   );
 
 const SubjectRefSchema = z.object({
@@ -102,11 +108,13 @@ export const ChangelogEntryInputSchema = z.object({
     CHANGELOG_LIMITS.titleMax,
     CHANGELOG_MESSAGES.titleRequired,
     CHANGELOG_MESSAGES.titleTooLong,
+    noHiddenCharacters('Title'),
   ),
   body: requiredText(
     CHANGELOG_LIMITS.bodyMax,
     CHANGELOG_MESSAGES.bodyRequired,
     CHANGELOG_MESSAGES.bodyTooLong,
+    noHiddenCharacters('Body', { lineBreaks: true }),
   ),
   /** '' or absent means no project. */
   project_id: z.pipe(

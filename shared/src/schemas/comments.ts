@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { SUBJECT_TYPES } from './subjects';
+import { noHiddenCharacters } from './text';
 
 /** Bounds and windows of comments. */
 export const COMMENT_LIMITS = {
@@ -109,6 +110,7 @@ const BodySchema = z
     z.trim(),
     z.minLength(1, COMMENT_MESSAGES.bodyRequired),
     z.maxLength(COMMENT_LIMITS.bodyMax, COMMENT_MESSAGES.bodyTooLong),
+    noHiddenCharacters('A comment', { lineBreaks: true }),
   );
 
 /** `POST …/{id}/comments`. */

@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { FEATURE_STATUSES } from './features';
+import { noHiddenCharacters } from './text';
 
 export { DailyClaimResultSchema, type DailyClaimResult } from './daily-claim';
 
@@ -71,7 +72,14 @@ export const EggAdjustmentInputSchema = z.object({
     z.refine((amount) => amount !== 0, 'Amount may not be 0'),
     z.refine((amount) => Math.abs(amount) <= 1_000_000, 'Amount is too large'),
   ),
-  reason: z.string().check(z.trim(), z.minLength(1, 'A reason is required'), z.maxLength(500)),
+  reason: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'A reason is required'),
+      z.maxLength(500),
+      noHiddenCharacters('The reason'),
+    ),
 });
 
 export const EggAdjustmentResultSchema = z.object({

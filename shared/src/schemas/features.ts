@@ -1,6 +1,7 @@
 import * as z from '../zod';
 import { LIMITS } from '../constants';
 import { SearchQueryParamSchema } from './search';
+import { noHiddenCharacters } from './text';
 
 export const FEATURE_TYPES = [
   'enhancement',
@@ -79,14 +80,31 @@ export const FeatureSchema = z.object({
 });
 export type Feature = z.infer<typeof FeatureSchema>;
 
-const requiredText = (max: number, tooLong: string) =>
+const requiredText = (
+  max: number,
+  tooLong: string,
+  hidden: ReturnType<typeof noHiddenCharacters>,
+) =>
   z
     .string({ error: FEATURE_MESSAGES.titleAndDescription })
     .check(
       z.trim(),
       z.minLength(1, FEATURE_MESSAGES.titleAndDescription),
       z.maxLength(max, tooLong),
+      hidden,
     );
+
+/** An optional multi-line text of at most `longTextMax` characters. */
+const longText = (label: string) =>
+  z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(FEATURE_LIMITS.longTextMax),
+        noHiddenCharacters(label, { lineBreaks: true }),
+      ),
+  );
 
 const TagsSchema = z
   .array(
@@ -99,6 +117,7 @@ const TagsSchema = z
           FEATURE_LIMITS.tagMax,
           `Tags must be at most ${FEATURE_LIMITS.tagMax} characters`,
         ),
+        noHiddenCharacters('Tags'),
       ),
   )
   .check(
@@ -111,20 +130,20 @@ export const CreateFeatureInputSchema = z.object({
   title: requiredText(
     LIMITS.featureTitleMax,
     `Title must be at most ${LIMITS.featureTitleMax} characters`,
+    noHiddenCharacters('Title'),
   ),
   description: requiredText(
     FEATURE_LIMITS.descriptionMax,
     `Description must be at most ${FEATURE_LIMITS.descriptionMax} characters`,
+    noHiddenCharacters('Description', { lineBreaks: true }),
   ),
   feature_type: z.enum(FEATURE_TYPES),
   project_id: z
     .string({ error: FEATURE_MESSAGES.selectProject })
     .check(z.trim(), z.minLength(1, FEATURE_MESSAGES.selectProject)),
   tags: z._default(TagsSchema, []),
-  use_case: z.optional(z.string().check(z.trim(), z.maxLength(FEATURE_LIMITS.longTextMax))),
-  expected_benefits: z.optional(
-    z.string().check(z.trim(), z.maxLength(FEATURE_LIMITS.longTextMax)),
-  ),
+  use_case: longText('Use case'),
+  expected_benefits: longText('Expected benefits'),
   priority_level: z._default(z.enum(PRIORITY_LEVELS), 'medium'),
   /** Optional; when sent it must be the caller. */
   user_id: z.optional(z.string()),
@@ -214,7 +233,7 @@ export const FeatureIdParamsSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(64)),
 });
 
-const NotesSchema = z.optional(z.string().check(z.trim(), z.maxLength(FEATURE_LIMITS.longTextMax)));
+const NotesSchema = longText('Notes');
 
 /** Body of `POST /api/admin/features/{id}/approve` and `/reject`. */
 export const ModerationInputSchema = z._default(z.object({ notes: NotesSchema }), {});

@@ -1,7 +1,10 @@
 import * as z from '../zod';
 import { DEFAULT_PROJECT_GROUP } from '../constants';
+import { noHiddenCharacters } from './text';
 
-const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
+/** An optional one-line text (a description may break lines). */
+const optionalText = (max: number, label: string, options: { lineBreaks?: boolean } = {}) =>
+  z.optional(z.string().check(z.trim(), z.maxLength(max), noHiddenCharacters(label, options)));
 
 export const DeploymentSchema = z.object({
   /** Where the deployed project lives (site-relative path or absolute URL). */
@@ -42,31 +45,43 @@ export type Project = z.infer<typeof ProjectSchema>;
 
 /** Body of `POST /api/projects` and `PUT /api/projects/{key}`. */
 export const ProjectInputSchema = z.object({
-  title: z.string().check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200)),
-  path: optionalText(500),
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Title is required'),
+      z.maxLength(200),
+      noHiddenCharacters('Title'),
+    ),
+  path: optionalText(500, 'Path'),
   group_name: z.pipe(
-    optionalText(100),
+    optionalText(100, 'Group'),
     z.transform((value) => (value ? value : DEFAULT_PROJECT_GROUP)),
   ),
-  description: optionalText(5000),
-  stage: optionalText(40),
-  status: optionalText(40),
-  version: optionalText(40),
+  description: optionalText(5000, 'Description', { lineBreaks: true }),
+  stage: optionalText(40, 'Stage'),
+  status: optionalText(40, 'Status'),
+  version: optionalText(40, 'Version'),
   repository: z.optional(
     z.object({
       url: z.optional(
-        z.union([z.url({ protocol: /^https?$/ }).check(z.maxLength(500)), z.literal('')]),
+        z.union([
+          z
+            .url({ protocol: /^https?$/ })
+            .check(z.maxLength(500), noHiddenCharacters('Repository URL')),
+          z.literal(''),
+        ]),
       ),
     }),
   ),
   show_on_homepage: z._default(z.boolean(), true),
   deployment: z.optional(
     z.object({
-      deployAs: optionalText(500),
-      type: optionalText(40),
+      deployAs: optionalText(500, 'Deploy as'),
+      type: optionalText(40, 'Deployment type'),
       requiresBuild: z.optional(z.boolean()),
-      packageManager: optionalText(40),
-      backend: z.optional(z.object({ type: optionalText(40) })),
+      packageManager: optionalText(40, 'Package manager'),
+      backend: z.optional(z.object({ type: optionalText(40, 'Backend type') })),
     }),
   ),
 });

@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { TRACKER_LIMITS, TRACKER_STATUSES, type TrackerStatus } from './tracker';
+import { noHiddenCharacters } from './text';
 
 /**
  * Admins move tracker requests and suggestions along
@@ -62,7 +63,11 @@ export const TrackerStatusChangeInputSchema = z
         z.nullable(
           z
             .string({ error: TRACKER_STATUS_MESSAGES.noteTooLong })
-            .check(z.trim(), z.maxLength(STATUS_NOTE_MAX, TRACKER_STATUS_MESSAGES.noteTooLong)),
+            .check(
+              z.trim(),
+              z.maxLength(STATUS_NOTE_MAX, TRACKER_STATUS_MESSAGES.noteTooLong),
+              noHiddenCharacters('The note', { lineBreaks: true }),
+            ),
         ),
       ),
       z.transform((value: string | null | undefined) => value || undefined),

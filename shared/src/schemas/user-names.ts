@@ -1,86 +1,24 @@
+import { HIDDEN_CHARACTERS, hiddenCharactersMessage } from './text';
+
 /**
- * Rules that keep names from impersonating: usernames that read as the site's staff or system
- * accounts are reserved, and display names may not hide characters that reorder or mask text.
- * Display names are public, so they may not be email addresses either.
+ * Names that cannot impersonate: the messages of the staff-name rule (checked by the server,
+ * functions/src/modules/accounts/staff-names.ts) and of the text rule on display names, and the
+ * cleaning of names others supplied. Display names are public, so they may not be email
+ * addresses either.
  */
 
 export const NAME_MESSAGES = {
   usernameReserved: 'This username is reserved',
-  displayNameHidden:
-    'Display name may not contain control or invisible characters, such as text-direction marks',
+  displayNameReserved: 'This display name is reserved',
+  displayNameHidden: hiddenCharactersMessage('Display name'),
   displayNameEmail: 'Display name may not be an email address: display names are public',
 } as const;
 
-/**
- * Names that read as the site speaking, its staff or its system (compared as {@link
- * isReservedUsername} does). 'anonymous' and 'deleted user' are what the site shows for anonymous
- * and deleted authors.
- */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  'abuse',
-  'admin',
-  'administrator',
-  'anonymous',
-  'api',
-  'billing',
-  'contact',
-  'deleteduser',
-  'everyone',
-  'help',
-  'helpdesk',
-  'hostmaster',
-  'info',
-  'mod',
-  'moderator',
-  'moderators',
-  'noreply',
-  'null',
-  'official',
-  'owner',
-  'postmaster',
-  'root',
-  'security',
-  'staff',
-  'superuser',
-  'support',
-  'sysadmin',
-  'system',
-  'team',
-  'undefined',
-  'webmaster',
-  'www',
-]);
-
-/** The brand: no username may contain it, whatever surrounds it. */
-const BRAND = 'hatchworks';
-
-/**
- * Whether a username is reserved: ignoring case, separators ('_', '.', '-') and digits, it is one
- * of {@link RESERVED_USERNAMES} or contains the brand. So 'Admin', 'ad_min', 'Admin-1' and
- * 'root.42' are reserved, while 'admiral', 'modern' and 'demo_admin' are not: words that only
- * start with a reserved one are left alone, or 'helpful_hen' and 'model' would be refused too.
- */
-export function isReservedUsername(username: string): boolean {
-  const core = username.toLowerCase().replace(/[\d_.-]+/g, '');
-  return RESERVED_USERNAMES.has(core) || core.includes(BRAND);
-}
-
-/** A zero-width joiner inside an emoji sequence (e.g. 👩‍💻), the one format character allowed. */
+/** A zero-width joiner inside an emoji sequence (e.g. 👩‍💻), the one joiner a name keeps. */
 const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}\uFE0F?)\u200D(?=\p{Extended_Pictographic})/gu;
 
-/**
- * Characters that do not show but change what is shown: controls (Cc, e.g. newlines), format
- * characters (Cf: bidi embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069, the
- * marks U+200E/U+200F/U+061C, zero-width spaces and joiners, tags), line and paragraph separators,
- * and the Hangul fillers that pass for blank names.
- */
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u;
-const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
-
-/** Whether a display name holds a character {@link HIDDEN} refuses (an emoji's joiner is fine). */
-export function hasHiddenCharacters(text: string): boolean {
-  return HIDDEN.test(text.replace(EMOJI_JOINER, ''));
-}
+/** Every character the text rule refuses (shared/src/schemas/text.ts). */
+const HIDDEN_ALL = new RegExp(`[${HIDDEN_CHARACTERS}]`, 'gu');
 
 /**
  * Whether a text reads as an email address: an '@' between two characters that are neither blank

@@ -1,11 +1,6 @@
 import * as z from '../zod';
-import {
-  DISPLAY_NAME_MAX,
-  NAME_MESSAGES,
-  hasHiddenCharacters,
-  isReservedUsername,
-  looksLikeEmail,
-} from './user-names';
+import { DISPLAY_NAME_MAX, NAME_MESSAGES, looksLikeEmail } from './user-names';
+import { noHiddenCharacters } from './text';
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -30,36 +25,32 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** The username rules except the reserved names. */
-const usernameText = () =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(3, 'Username must be at least 3 characters'),
-      z.maxLength(30, 'Username must be at most 30 characters'),
-      z.regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, "_", "." and "-"'),
-    );
-
 /**
- * 3–30 characters: letters, digits, '_', '.', '-'; unique regardless of case; not reserved
- * ('admin', 'Support-1', …: see `isReservedUsername`).
+ * 3–30 characters: letters, digits, '_', '.', '-'; unique regardless of case. Names that read as
+ * the site's staff are refused by the server (functions/src/modules/accounts/staff-names.ts:
+ * the confusables table it needs is too large for the web bundle).
  */
-export const UsernameSchema = usernameText().check(
-  z.refine((name) => !isReservedUsername(name), { message: NAME_MESSAGES.usernameReserved }),
-);
+export const UsernameSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(3, 'Username must be at least 3 characters'),
+    z.maxLength(30, 'Username must be at most 30 characters'),
+    z.regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, "_", "." and "-"'),
+  );
 
 /**
  * 1–60 characters after trimming, NFC-normalized (so one text has one spelling), without control
- * or invisible characters (bidi overrides and isolates, zero-width characters; an emoji's joiner
- * is fine), and not an email address (display names are public).
+ * or invisible characters (the text rule of every field, shared/src/schemas/text.ts), and not an
+ * email address (display names are public). Staff names are refused by the server, as for
+ * usernames.
  */
 export const DisplayNameSchema = z.string().check(
   z.trim(),
   z.normalize('NFC'),
   z.minLength(1, 'Display name is required'),
   z.maxLength(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`),
-  z.refine((name) => !hasHiddenCharacters(name), { message: NAME_MESSAGES.displayNameHidden }),
+  noHiddenCharacters('Display name'),
   z.refine((name) => !looksLikeEmail(name), { message: NAME_MESSAGES.displayNameEmail }),
 );
 
@@ -168,28 +159,15 @@ export const ACCOUNT_MESSAGES = {
     'An account with this email exists but its address is not verified yet. Open the link we emailed to it, or reset its password.',
 } as const;
 
-/** Body of `PUT /api/user/profile`. Email is not editable. */
+/**
+ * Body of `PUT /api/user/profile`. Email is not editable. The server also refuses staff names,
+ * except the caller's own and an admin's (functions/src/modules/accounts/staff-names.ts).
+ */
 export const ProfileUpdateSchema = z.object({
   display_name: DisplayNameSchema,
   username: UsernameSchema,
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
-
-/**
- * {@link ProfileUpdateSchema} for a user now called `currentUsername`: a name that became reserved
- * after they took it may be kept (in any case), so they can still change their display name.
- */
-export function profileUpdateSchemaFor(currentUsername: string) {
-  const current = currentUsername.toLowerCase();
-  return z.object({
-    display_name: DisplayNameSchema,
-    username: usernameText().check(
-      z.refine((name) => name.toLowerCase() === current || !isReservedUsername(name), {
-        message: NAME_MESSAGES.usernameReserved,
-      }),
-    ),
-  });
-}
 
 /**
  * Body of `POST /api/auth0/verify-user`. Identity comes from the bearer token; `auth0_id`, when

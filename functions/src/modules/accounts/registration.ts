@@ -2,6 +2,7 @@ import { createUser } from './user-creation';
 import { takeRegistrationSlot } from './account-limits';
 import { chosenDisplayName, emailLocalPart, fallbackUsername } from './usernames';
 import { hashPassword } from './passwords';
+import { refuseStaffNames } from './staff-names';
 import type { StoredUser } from './users-repository';
 
 export interface Registration {
@@ -17,9 +18,11 @@ export interface Registration {
  * Creates an account with a password whose email is not proven yet: no eggs and no sign-in until
  * the link mailed to the address is opened. The one way an email-and-password account comes into
  * being, from the site's form (`POST /api/auth/register`) and from the hosted sign-up page alike,
- * so the product holds every password. Throws the API's errors (409 taken, 429 throttled).
+ * so the product holds every password. Throws the API's errors (400 a staff name, 409 taken, 429
+ * throttled).
  */
 export async function registerAccount(input: Registration): Promise<StoredUser> {
+  refuseStaffNames({ username: input.username, display_name: input.displayName });
   await takeRegistrationSlot(input.client, input.email);
   return createPasswordAccount({ ...input, passwordHash: await hashPassword(input.password) });
 }

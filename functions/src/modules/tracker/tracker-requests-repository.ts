@@ -6,12 +6,12 @@ import {
   TRACKER_REQUEST_SORTS,
   type TrackerCategory,
   type TrackerFeatureRequest,
-  type TrackerFeatureRequestFields,
   type TrackerPriority,
   type TrackerProject,
   type TrackerRequestSort,
   type TrackerStatus,
 } from '@hatchworks/shared/schemas/tracker';
+import { type TrackerFeatureRequestFields } from '@hatchworks/shared/schemas/tracker-submissions';
 import { ValidationError } from '../../lib/errors';
 import { emitMetrics } from '../../lib/metrics';
 import { tableName } from '../table/client';

@@ -2,10 +2,10 @@ import { ulid } from 'ulid';
 import {
   SUGGESTION_SORTS,
   type ProjectSuggestion,
-  type ProjectSuggestionFields,
   type SuggestionGroup,
   type SuggestionSort,
 } from '@hatchworks/shared/schemas/tracker';
+import { type ProjectSuggestionFields } from '@hatchworks/shared/schemas/tracker-submissions';
 import { emitMetrics } from '../../lib/metrics';
 import { tableName } from '../table/client';
 import { trackerSortValue, trackerSuggestionKeys } from '../table/keys';

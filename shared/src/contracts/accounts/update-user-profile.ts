@@ -2,8 +2,8 @@ import type { RouteContract } from '../../contract';
 import { ProfileUpdateSchema, UserSchema } from '../../schemas/users';
 
 /**
- * The server checks the body against the caller's current username (see `profileUpdateSchemaFor`):
- * a name reserved after they took it may be kept.
+ * Beyond the schema the server refuses staff names, except the names the caller has already and
+ * any name of an admin's (functions/src/modules/accounts/staff-names.ts).
  */
 export const updateUserProfile = {
   id: 'UpdateUserProfile',

@@ -12,5 +12,6 @@ export const rejectFeature = {
   access: 'admin',
   params: FeatureIdParamsSchema,
   body: ModerationInputSchema,
+  bodyMessages: true,
   data: FeatureSchema,
 } as const satisfies RouteContract;

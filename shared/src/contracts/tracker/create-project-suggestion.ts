@@ -1,5 +1,6 @@
 import type { RouteContract } from '../../contract';
-import { ProjectSuggestionInputSchema, ProjectSuggestionSchema } from '../../schemas/tracker';
+import { ProjectSuggestionSchema } from '../../schemas/tracker';
+import { ProjectSuggestionInputSchema } from '../../schemas/tracker-submissions';
 
 export const createProjectSuggestion = {
   id: 'CreateProjectSuggestion',

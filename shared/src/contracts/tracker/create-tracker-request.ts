@@ -1,8 +1,6 @@
 import type { RouteContract } from '../../contract';
-import {
-  TrackerFeatureRequestInputSchema,
-  TrackerFeatureRequestSchema,
-} from '../../schemas/tracker';
+import { TrackerFeatureRequestSchema } from '../../schemas/tracker';
+import { TrackerFeatureRequestInputSchema } from '../../schemas/tracker-submissions';
 
 export const createTrackerRequest = {
   id: 'CreateTrackerFeatureRequest',

@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { createTrackerRequest as route } from '@hatchworks/shared/contracts/tracker';
 import {
-  TrackerFeatureRequestInputSchema,
   TRACKER_MESSAGES,
   type TrackerCategory,
   type TrackerFeatureRequest,
   type TrackerPriority,
 } from '@hatchworks/shared/schemas/tracker';
+import { TrackerFeatureRequestInputSchema } from '@hatchworks/shared/schemas/tracker-submissions';
 import { api } from '../../../lib/api-client';
 import { trackerKeys } from './keys';
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { createProjectSuggestion as route } from '@hatchworks/shared/contracts/tracker';
-import type { ProjectSuggestion, ProjectSuggestionInput } from '@hatchworks/shared/schemas/tracker';
+import type { ProjectSuggestion } from '@hatchworks/shared/schemas/tracker';
+import type { ProjectSuggestionInput } from '@hatchworks/shared/schemas/tracker-submissions';
 import { api } from '../../../lib/api-client';
 import { trackerKeys } from './keys';
 

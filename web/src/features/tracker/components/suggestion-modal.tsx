@@ -5,9 +5,9 @@ import {
   TRACKER_DEFAULTS,
   TRACKER_LIMITS,
   type ProjectSuggestion,
-  type ProjectSuggestionInput,
   type SuggestionGroup,
 } from '@hatchworks/shared/schemas/tracker';
+import { type ProjectSuggestionInput } from '@hatchworks/shared/schemas/tracker-submissions';
 import { FormSelect, FormTextField } from '../../../components/votable/form-fields';
 import { ItemModal, type ItemModalKind } from '../../../components/votable/item-modal';
 import { useCreateSuggestion } from '../api/create-suggestion';

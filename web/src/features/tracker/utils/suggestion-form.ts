@@ -2,7 +2,7 @@ import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import {
   ProjectSuggestionInputSchema,
   type ProjectSuggestionInput,
-} from '@hatchworks/shared/schemas/tracker';
+} from '@hatchworks/shared/schemas/tracker-submissions';
 
 /**
  * The first problem with a suggestion ('Name, description and rationale are
