@@ -45,9 +45,17 @@ async function openAs(browser: BrowserHandle, role: Role, width = 1280): Promise
   return page;
 }
 
-/** Opens `path` and waits until its heading is there and nothing says 'Loading' any more. */
+/**
+ * Opens `path` inside the running app (the router follows `popstate`, as after a link), so each
+ * route costs its own render and data, not a fresh start of the app, and waits until its heading
+ * is there and nothing says 'Loading' any more.
+ */
 async function settle(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname === path);
   await page.locator('h1').first().waitFor();
   await expect.poll(() => page.getByText(/^Loading\b/).count()).toBe(0);
 }
