@@ -1,5 +1,4 @@
 import middy from '@middy/core';
-import httpEventNormalizer from '@middy/http-event-normalizer';
 import type { MiddlewareObj } from '@middy/core';
 import type {
   APIGatewayProxyEventV2,
@@ -173,9 +172,9 @@ function parsePart(schema: z.ZodMiniType | undefined, value: unknown, location: 
 
 /**
  * The one standard middy chain of every route: access log, error envelope, the origin lock (only
- * requests through CloudFront, on AWS), event normalising, the manifest's access check, body size
- * limit, JSON body parsing, zod validation of body, query and path parameters, and the success
- * envelope `{success: true, data}` (plus `next_cursor` for pages).
+ * requests through CloudFront, on AWS), the manifest's access check, body size limit, JSON body
+ * parsing, zod validation of body, query and path parameters, and the success envelope
+ * `{success: true, data}` (plus `next_cursor` for pages).
  */
 export function httpHandler<
   Route extends RouteContract | undefined = undefined,
@@ -236,18 +235,15 @@ export function httpHandler<
     .use(accessLog())
     .use(errorHandler())
     .use(originLock())
-    .use(httpEventNormalizer())
     .use(accessGuard(spec.identify, { allowUnlinkedIdentity: spec.allowUnlinkedIdentity ?? false }))
     .use(bodySizeLimit(LIMITS.requestBodyMaxBytes))
     .use(jsonBody(spec.acceptsForm === true));
-  // The normaliser widens middy's event type to every API Gateway shape; callers pass payload 2.0.
-  const run = chain as unknown as (event: Event, context: Context) => Promise<Result>;
   // Every line logged while handling the request carries API Gateway's request id (and Lambda's),
   // and every answer, success or error, returns it as `x-request-id` for the caller to quote.
   return (event: Event, context: Context): Promise<Result> => {
     const id = event.requestContext.requestId;
     return withLogFields({ request_id: id, lambda_request_id: context.awsRequestId }, async () => {
-      const result = await run(event, context);
+      const result = await chain(event, context);
       result.headers = { ...result.headers, 'x-request-id': id };
       return result;
     });
