@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   CONFLICT: 'CONFLICT',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   RATE_LIMITED: 'RATE_LIMITED',
+  SERVER_BUSY: 'SERVER_BUSY',
   UNKNOWN_ERROR: 'UNKNOWN_ERROR',
 } as const;
 
@@ -27,6 +28,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CONFLICT: 'The resource was changed by someone else. Please try again.',
   PAYLOAD_TOO_LARGE: 'The request body is too large.',
   RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+  SERVER_BUSY: 'The server is busy. Try again in a moment.',
   UNKNOWN_ERROR: 'An unexpected error occurred.',
 };
 

@@ -66,6 +66,12 @@ export const throttleClassOf = (route: RouteDefinition): ThrottleClass =>
   route.throttle ?? (route.method === 'GET' ? 'read' : 'write');
 
 /**
+ * The time limit of every route's function: its Lambda timeout on AWS and the local gateway's.
+ * Well under API Gateway's 30 s integration limit; a route slower than this is a bug.
+ */
+export const ROUTE_TIMEOUT_SECONDS = 10;
+
+/**
  * Secret keys of the functions, each its own secret on AWS (`<NAME>_ARN`) and an environment
  * variable locally (`<NAME>`): the HMAC key of the anonymous tracker cookie, and the key of the
  * keyed hashes that remember a deleted account's email and identities.

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { publicKeySet, type PrivateSigningJwk } from '@hatchworks/functions/lib/token-keys';
 import { TEST_SCRYPT_N } from './password-cost';
 import { testStack } from './stack';
 
@@ -9,6 +10,9 @@ export function useStackTable(): void {
   // The stack's functions hash with these: the same person and password cost in either process.
   process.env.IDENTITY_HASH_KEY = testStack().identityHashKey;
   process.env.TOKEN_SIGNING_KEY = testStack().tokenSigningKey;
+  // Handlers a test runs in its own process verify the stack's tokens as its functions do.
+  const signingKey = JSON.parse(testStack().tokenSigningKey) as PrivateSigningJwk;
+  process.env.TOKEN_VERIFY_KEYS = JSON.stringify(publicKeySet([signingKey]));
   process.env.PASSWORD_SCRYPT_N = String(TEST_SCRYPT_N);
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 }

@@ -1,5 +1,4 @@
 import middy from '@middy/core';
-import httpEventNormalizer from '@middy/http-event-normalizer';
 import type { MiddlewareObj } from '@middy/core';
 import type {
   APIGatewayProxyEventV2,
@@ -10,7 +9,7 @@ import type * as z from 'zod/mini';
 import { LIMITS } from '@hatchworks/shared/constants';
 import type { RouteContract } from '@hatchworks/shared/contract';
 import type { FieldError } from '@hatchworks/shared/schemas/envelope';
-import { AppError, ValidationError } from '../lib/errors';
+import { AppError, ServerBusyError, ValidationError } from '../lib/errors';
 import { logger, withLogFields } from '../lib/logger';
 import type { StoredUser } from '../modules/accounts/users-repository';
 import { UnauthorizedError } from '../lib/errors';
@@ -84,6 +83,13 @@ export interface RouteSpec<
     >,
   ) => Promise<Data | HandlerResult<Data> | RawResult>;
 }
+
+/**
+ * How long before the function's time limit a request still running answers 503 with
+ * `Retry-After` instead: room to map the error, log it and return while Lambda (or the local
+ * gateway) still waits, so a caller never sees the bare 500 of a timed-out function.
+ */
+const TIMEOUT_EARLY_MS = 1_000;
 
 /** Logs one structured line per request with its outcome and duration. */
 const accessLog = (): MiddlewareObj<Event, Result> => {
@@ -173,9 +179,10 @@ function parsePart(schema: z.ZodMiniType | undefined, value: unknown, location: 
 
 /**
  * The one standard middy chain of every route: access log, error envelope, the origin lock (only
- * requests through CloudFront, on AWS), event normalising, the manifest's access check, body size
- * limit, JSON body parsing, zod validation of body, query and path parameters, and the success
- * envelope `{success: true, data}` (plus `next_cursor` for pages).
+ * requests through CloudFront, on AWS), the manifest's access check, body size limit, JSON body
+ * parsing, zod validation of body, query and path parameters, and the success envelope
+ * `{success: true, data}` (plus `next_cursor` for pages). A handler still running shortly before
+ * the function's time limit answers 503 with `Retry-After`.
  */
 export function httpHandler<
   Route extends RouteContract | undefined = undefined,
@@ -232,22 +239,25 @@ export function httpHandler<
     return jsonResponse(200, { success: true, data: outcome });
   };
 
-  const chain = middy<Event, Result>(base)
+  // The work a 503 cuts short may still land; the same Idempotency-Key answers its outcome.
+  const chain = middy<Event, Result>(base, {
+    timeoutEarlyInMillis: TIMEOUT_EARLY_MS,
+    timeoutEarlyResponse: () => {
+      throw new ServerBusyError();
+    },
+  })
     .use(accessLog())
     .use(errorHandler())
     .use(originLock())
-    .use(httpEventNormalizer())
     .use(accessGuard(spec.identify, { allowUnlinkedIdentity: spec.allowUnlinkedIdentity ?? false }))
     .use(bodySizeLimit(LIMITS.requestBodyMaxBytes))
     .use(jsonBody(spec.acceptsForm === true));
-  // The normaliser widens middy's event type to every API Gateway shape; callers pass payload 2.0.
-  const run = chain as unknown as (event: Event, context: Context) => Promise<Result>;
   // Every line logged while handling the request carries API Gateway's request id (and Lambda's),
   // and every answer, success or error, returns it as `x-request-id` for the caller to quote.
   return (event: Event, context: Context): Promise<Result> => {
     const id = event.requestContext.requestId;
     return withLogFields({ request_id: id, lambda_request_id: context.awsRequestId }, async () => {
-      const result = await run(event, context);
+      const result = await chain(event, context);
       result.headers = { ...result.headers, 'x-request-id': id };
       return result;
     });

@@ -65,3 +65,15 @@ export class RateLimitedError extends AppError {
     });
   }
 }
+
+/**
+ * 503 with `Retry-After`: the function is about to reach its time limit. The work may still
+ * complete, so a retry with the same `Idempotency-Key` answers its outcome and charges once.
+ */
+export class ServerBusyError extends AppError {
+  constructor(retryAfterSeconds = 1) {
+    super(503, 'SERVER_BUSY', ERROR_MESSAGES.SERVER_BUSY, {
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    });
+  }
+}

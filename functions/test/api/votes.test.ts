@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import type { Project } from '@hatchworks/shared/schemas/projects';
+import type { RunningServer } from '../../../infra/local/src/server';
 import { api } from '../../../test/support/api';
-import { registerAdmin, registerUser } from '../../../test/support/accounts';
+import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
 import { ledgerOf, profileOf, sum } from '../../../test/support/eggs';
 import {
   approvedFeature,
@@ -10,6 +11,7 @@ import {
   createProject,
   vote,
 } from '../../../test/support/features';
+import { holdNextTransaction, startGatewayWithTimeLimit } from '../../../test/support/time-limit';
 
 let admin: Awaited<ReturnType<typeof registerAdmin>>;
 let project: Project;
@@ -163,5 +165,85 @@ describe('POST /api/features/vote', () => {
       expect(profile.egg_balance).toBe(450);
       expect(sum(await ledgerOf(voter.token))).toBe(450);
     }
+  });
+});
+
+describe('POST /api/features/vote near the function time limit', () => {
+  // The handler answers 503 a second before its limit, at most 0.2 s after it started; its held
+  // transaction lands at least 0.7 s after it started, so the 503 always comes first.
+  const FUNCTION_TIMEOUT_MS = 1_200;
+  const HOLD_MS = 700;
+  let gateway: RunningServer;
+
+  beforeAll(async () => {
+    gateway = await startGatewayWithTimeLimit(FUNCTION_TIMEOUT_MS);
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+  });
+
+  /** A vote whose transaction is still on its way when the function nears its limit. */
+  async function slowVote(token: string, json: Record<string, unknown>, key: string) {
+    const held = await holdNextTransaction(HOLD_MS);
+    const response = await fetch(`${gateway.url}/api/features/vote`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(json),
+    });
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: await response.json(),
+      held,
+    };
+  }
+
+  it('answers 503 with Retry-After, and a retry after the vote landed answers it, charged once', async () => {
+    // Prepare
+    const feature = await freshApproved();
+    const voter = await registerUser();
+    const payload = { feature_id: feature.id, eggs_allocated: 50 };
+
+    // Act
+    const first = await slowVote(voter.token, payload, 'vote-late');
+    await first.held.settled;
+    const retry = await vote(voter.token, payload, { 'idempotency-key': 'vote-late' });
+
+    // Assess
+    expect(first.status).toBe(503);
+    expect(first.headers.get('retry-after')).toBe('1');
+    expect(first.body).toEqual({
+      success: false,
+      error: 'The server is busy. Try again in a moment.',
+      code: 'SERVER_BUSY',
+    });
+    expect(retry.status).toBe(200);
+    expect(retry.body.data).toMatchObject({ new_balance: 450, total_eggs: 50, vote_count: 1 });
+    expect((await profileOf(voter.token)).egg_balance).toBe(450);
+    expect(sum(await ledgerOf(voter.token))).toBe(450);
+    expect((await featureById(feature.id)).total_eggs).toBe(50);
+  });
+
+  it('charges once for a retry made while the cut-short vote is still on its way', async () => {
+    // Prepare
+    const feature = await freshApproved();
+    const voter = await registerUser();
+    const payload = { feature_id: feature.id, eggs_allocated: 50 };
+    const key = { 'idempotency-key': 'vote-in-flight' };
+
+    // Act
+    const first = await slowVote(voter.token, payload, key['idempotency-key']);
+    const retry = await vote(voter.token, payload, key);
+    await first.held.settled;
+    const again = await vote(voter.token, payload, key);
+
+    // Assess
+    expect(first.status).toBe(503);
+    expect(retry.status).toBe(200);
+    expect(again.body.data).toEqual(retry.body.data);
+    expect((await profileOf(voter.token)).egg_balance).toBe(450);
+    expect(sum(await ledgerOf(voter.token))).toBe(450);
+    expect((await featureById(feature.id)).total_eggs).toBe(50);
   });
 });

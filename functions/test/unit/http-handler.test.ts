@@ -139,6 +139,23 @@ describe('the standard handler chain', () => {
     });
     expect(response.body).not.toMatch(/ECONNREFUSED|secret-table|at /);
   });
+
+  it('answers 503 with Retry-After, never 500, when the handler runs into the time limit', async () => {
+    const slow = httpHandler({
+      handler: () => new Promise((resolve) => setTimeout(() => resolve({ late: true }), 1_000)),
+    });
+    const nearLimit = { ...lambdaContext, getRemainingTimeInMillis: () => 1_050 };
+
+    const response = parse(await slow(httpEvent(), nearLimit));
+
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('1');
+    expect(response.json).toEqual({
+      success: false,
+      error: 'The server is busy. Try again in a moment.',
+      code: 'SERVER_BUSY',
+    });
+  });
 });
 
 describe('the access guard', () => {

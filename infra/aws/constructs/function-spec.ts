@@ -1,5 +1,6 @@
-import type { Duration } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import {
+  ROUTE_TIMEOUT_SECONDS,
   routeKey,
   type Access,
   usesTokens,
@@ -54,5 +55,6 @@ export function routeFunctionSpec(route: RouteDefinition): FunctionSpec {
     credentials: route.credentials === true,
     secrets: route.secrets ?? [],
     route: { key: routeKey(route), access: route.access },
+    timeout: Duration.seconds(ROUTE_TIMEOUT_SECONDS),
   };
 }

@@ -8,6 +8,7 @@ import type {
 } from 'aws-lambda';
 import { registerRouteAccess } from '@hatchworks/functions/http/access';
 import {
+  ROUTE_TIMEOUT_SECONDS,
   ROUTES,
   routeAccessLevels,
   routeKey,
@@ -198,8 +199,10 @@ function buildEvent(
   };
 }
 
-function lambdaContext(route: RouteDefinition): Context {
-  const deadline = Date.now() + 29_000;
+/** The functions' time limit, as on AWS (`ROUTE_TIMEOUT_SECONDS`). */
+export const DEFAULT_FUNCTION_TIMEOUT_MS = ROUTE_TIMEOUT_SECONDS * 1000;
+
+function lambdaContext(route: RouteDefinition, deadline: number): Context {
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: `local-${route.id}`,
@@ -246,35 +249,58 @@ const notFound = (): GatewayResponse => ({
   body: Buffer.from(JSON.stringify({ message: 'Not Found' })),
 });
 
+const internalServerError = (): GatewayResponse => ({
+  status: 500,
+  headers: { 'content-type': 'application/json' },
+  body: Buffer.from(JSON.stringify({ message: 'Internal Server Error' })),
+});
+
+/** The function's time limit ran out before its handler answered. */
+class FunctionTimedOut extends Error {}
+
 /**
  * Serves one `/api/*` request like API Gateway's HTTP API: picks the manifest route, builds the
- * payload-2.0 event, invokes the real handler and converts its answer. A handler that throws is
- * a 500, as a crashed Lambda is to API Gateway.
+ * payload-2.0 event, invokes the real handler and converts its answer. The handler's context
+ * counts down to the function's time limit (`timeoutMs`); a handler that throws or has not
+ * answered by then is a 500, as a crashed or timed-out Lambda is to API Gateway. A timed-out
+ * handler is not stopped, as Lambda's frozen work may also complete later.
  */
-export async function invoke(request: GatewayRequest): Promise<GatewayResponse> {
+export async function invoke(
+  request: GatewayRequest,
+  timeoutMs: number = DEFAULT_FUNCTION_TIMEOUT_MS,
+): Promise<GatewayResponse> {
   // API Gateway's id of the request: in the event and, on every answer, `apigw-requestid`.
   const requestId = randomUUID();
-  const response = await dispatch(request, requestId);
+  const response = await dispatch(request, requestId, timeoutMs);
   return { ...response, headers: { ...response.headers, 'apigw-requestid': requestId } };
 }
 
-async function dispatch(request: GatewayRequest, requestId: string): Promise<GatewayResponse> {
+async function dispatch(
+  request: GatewayRequest,
+  requestId: string,
+  timeoutMs: number,
+): Promise<GatewayResponse> {
   const match = matchRoute(request.method, request.url.pathname);
   if (!match) return notFound();
   const handler = await loadHandler(match.route);
+  const deadline = Date.now() + timeoutMs;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new FunctionTimedOut()), timeoutMs);
+  });
   try {
-    return toResponse(
-      await handler(
-        buildEvent(request, match.route, match.pathParameters, requestId),
-        lambdaContext(match.route),
-      ),
-    );
+    const event = buildEvent(request, match.route, match.pathParameters, requestId);
+    const invocation = handler(event, lambdaContext(match.route, deadline));
+    return toResponse(await Promise.race([invocation, timedOut]));
   } catch (error) {
-    console.error(`[gateway] ${routeKey(match.route)} crashed:`, error);
-    return {
-      status: 500,
-      headers: { 'content-type': 'application/json' },
-      body: Buffer.from(JSON.stringify({ message: 'Internal Server Error' })),
-    };
+    const route = routeKey(match.route);
+    if (error instanceof FunctionTimedOut) {
+      console.error(`[gateway] ${route} timed out after ${timeoutMs} ms`);
+    } else {
+      console.error(`[gateway] ${route} crashed:`, error);
+    }
+    return internalServerError();
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -24,6 +24,8 @@ export interface LocalServerOptions {
   readonly webRoot: string;
   /** The projects' static builds, served under `/apps/<slug>/`. */
   readonly projectBuilds?: ProjectBuilds;
+  /** Each handler's time limit; the functions' own on AWS when absent (tests set a short one). */
+  readonly functionTimeoutMs?: number;
 }
 
 /** A handler of every request under one path prefix, e.g. the identity provider at `/idp`. */
@@ -151,13 +153,16 @@ export function startServer(options: LocalServerOptions): Promise<RunningServer>
         );
         return;
       }
-      const answer = await invoke({
-        method,
-        url,
-        headers: headersOf(request),
-        body,
-        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
-      });
+      const answer = await invoke(
+        {
+          method,
+          url,
+          headers: headersOf(request),
+          body,
+          sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        },
+        options.functionTimeoutMs,
+      );
       send(answer.status, answer.headers, answer.body);
       return;
     }

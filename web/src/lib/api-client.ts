@@ -6,7 +6,14 @@ import {
   successEnvelope,
 } from '@hatchworks/shared/schemas/envelope';
 import * as z from '@hatchworks/shared/zod';
-import { mapHttpError, networkError, timeoutError, unexpectedResponseError } from './api-error';
+import {
+  ApiError,
+  mapHttpError,
+  networkError,
+  timeoutError,
+  unexpectedResponseError,
+} from './api-error';
+import { KEYED_RETRY, isUndecided, pause, retryAfterMs } from './keyed-retry';
 
 /** Anything with zod's `safeParse`, so callers pass the shared schemas directly. */
 export interface ResponseSchema<T> {
@@ -92,11 +99,14 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * One call to the product's API: JSON in and out, bearer token when there is one, a 10 s timeout,
- * and every failure thrown as an `ApiError` with the catalogue's message and code.
- */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+/** What one attempt got: an HTTP answer and its JSON body (undefined when not JSON). */
+interface Answered {
+  readonly response: Response;
+  readonly body: unknown;
+}
+
+/** One attempt: throws an `ApiError` when no answer came, or the caller's own cancellation. */
+async function send(path: string, options: ApiRequestOptions<unknown>): Promise<Answered> {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? settings.timeoutMs);
   const signal = options.signal
@@ -107,16 +117,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
 
-  let response: Response;
-  let body: unknown;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    const response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
     });
-    body = await readJson(response);
+    return { response, body: await readJson(response) };
   } catch (error) {
     if (timeout.signal.aborted) throw timeoutError(error);
     // A caller's own cancellation is not a failure to report; pass it through untouched.
@@ -125,7 +133,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   } finally {
     clearTimeout(timer);
   }
+}
 
+/** The checked envelope of an answer, or its failure as an `ApiError`. */
+function read<T>({ response, body }: Answered, options: ApiRequestOptions<T>): T {
   if (!response.ok) {
     // A token replaced meanwhile (a new one after a password change) ends nothing.
     if (response.status === 401 && token && token === (await bearerToken())) authRejected?.();
@@ -139,6 +150,30 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     failure.success ? failure.data.error : options.fallbackMessage,
     parsed.error,
   );
+}
+
+/**
+ * One call to the product's API: JSON in and out, bearer token when there is one, a 10 s timeout,
+ * and every failure thrown as an `ApiError` with the catalogue's message and code. A call with an
+ * `Idempotency-Key` is repeated with the same key when no definite answer came (`KEYED_RETRY`),
+ * after the pause the answer's `Retry-After` asks for.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  const keyed = new Headers(options.headers).has('Idempotency-Key');
+  const attempts = keyed ? KEYED_RETRY.attempts : 1;
+  for (let attempt = 1; ; attempt += 1) {
+    const last = attempt >= attempts;
+    let answered: Answered;
+    try {
+      answered = await send(path, options);
+    } catch (error) {
+      if (last || !(error instanceof ApiError)) throw error;
+      await pause(KEYED_RETRY.defaultDelayMs, options.signal);
+      continue;
+    }
+    if (last || !isUndecided(answered.response.status)) return read(answered, options);
+    await pause(retryAfterMs(answered.response.headers.get('Retry-After')), options.signal);
+  }
 }
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : unknown;

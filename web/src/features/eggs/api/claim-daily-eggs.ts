@@ -14,9 +14,13 @@ export const CLAIM_MESSAGES = {
   claimed: (eggs: number) => `Claimed ${eggs} eggs!`,
 } as const;
 
-/** `POST /api/user/claim-daily-eggs`: the daily 100 eggs , once per day. */
+/**
+ * `POST /api/user/claim-daily-eggs`: the daily 100 eggs, once per day. Each click is its own
+ * claim with its own `Idempotency-Key`, which the client's retries of that click repeat.
+ */
 export async function claimDailyEggs(): Promise<DailyClaim> {
   const envelope = await api(route, {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
     fallbackMessage: CLAIM_MESSAGES.fallback,
   });
   return envelope.data;
