@@ -103,6 +103,8 @@ async function readJson(response: Response): Promise<unknown> {
 interface Answered {
   readonly response: Response;
   readonly body: unknown;
+  /** The bearer token the attempt carried. */
+  readonly token: string | undefined;
 }
 
 /** One attempt: throws an `ApiError` when no answer came, or the caller's own cancellation. */
@@ -124,7 +126,7 @@ async function send(path: string, options: ApiRequestOptions<unknown>): Promise<
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
     });
-    return { response, body: await readJson(response) };
+    return { response, body: await readJson(response), token };
   } catch (error) {
     if (timeout.signal.aborted) throw timeoutError(error);
     // A caller's own cancellation is not a failure to report; pass it through untouched.
@@ -135,11 +137,17 @@ async function send(path: string, options: ApiRequestOptions<unknown>): Promise<
   }
 }
 
+/**
+ * Tells auth when the API refused the token the session still holds (401): the session ended
+ * elsewhere. A token replaced meanwhile (a new one after a password change) ends nothing.
+ */
+async function noticeRefusedToken({ response, token }: Answered): Promise<void> {
+  if (response.status === 401 && token && token === (await bearerToken())) authRejected?.();
+}
+
 /** The checked envelope of an answer, or its failure as an `ApiError`. */
 function read<T>({ response, body }: Answered, options: ApiRequestOptions<T>): T {
   if (!response.ok) {
-    // A token replaced meanwhile (a new one after a password change) ends nothing.
-    if (response.status === 401 && token && token === (await bearerToken())) authRejected?.();
     throw mapHttpError({ status: response.status, statusText: response.statusText, body });
   }
   const parsed = options.schema.safeParse(body);
@@ -171,7 +179,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
       await pause(KEYED_RETRY.defaultDelayMs, options.signal);
       continue;
     }
-    if (last || !isUndecided(answered.response.status)) return read(answered, options);
+    if (last || !isUndecided(answered.response.status)) {
+      await noticeRefusedToken(answered);
+      return read(answered, options);
+    }
     await pause(retryAfterMs(answered.response.headers.get('Retry-After')), options.signal);
   }
 }
