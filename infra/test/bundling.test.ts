@@ -41,12 +41,15 @@ const MAX_KB_OVER_BARE = 100;
  * The three routes that set a username or display name (registration, profile update, hosted
  * sign-up) refuse staff names by their UTS #39 skeleton, which needs the Unicode confusables
  * table (the `unhomoglyph` package: ~115 KB as esbuild writes it, its JSON escaped to ASCII).
+ * The feature list names its authors through the public-name rule (a display name that reads as
+ * an email shows the username) and every chain answers 503 near the time limit: 100.3 KB.
  */
 const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
   'Hatchworks-Prod/Mail/Function': 130,
   'Hatchworks-Prod/Api/ListTrackerFeatureRequests': 117,
   'Hatchworks-Prod/Api/ListProjectSuggestions': 116,
   'Hatchworks-Prod/Api/SearchSimilar': 103.5,
+  'Hatchworks-Prod/Api/ListFeatures': 100.5,
   'Hatchworks-Prod/Api/Register': 176,
   'Hatchworks-Prod/Api/UpdateUserProfile': 187,
   'Hatchworks-Prod/Api/VerifyUser': 213,
