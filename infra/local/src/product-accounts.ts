@@ -72,12 +72,6 @@ export function productAccounts(): ProductAccounts {
       }
     },
 
-    async hasAccount(email) {
-      const users = await functions.users();
-      const { normalizeEmail } = await functions.identityHash();
-      return (await users.getUserByEmail(normalizeEmail(email))) !== undefined;
-    },
-
     async sessions(productUserId) {
       const user = await (await functions.users()).getUserById(productUserId);
       return user ? { kind: 'live', validAfter: user.sessions_valid_after ?? 0 } : { kind: 'gone' };

@@ -28,7 +28,6 @@ function fakeProduct(asked: OwnPerson[]): ProductAccounts {
   return {
     signIn: unused,
     signUp: unused,
-    hasAccount: unused,
     sessions: unused,
     carryOver: (person) => {
       asked.push(person);

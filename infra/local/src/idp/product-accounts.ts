@@ -64,8 +64,6 @@ export interface ProductAccounts {
     readonly name: string;
     readonly clientAddress: string;
   }): Promise<ProductSignUp>;
-  /** Whether the product has an account with this email (verified or not). */
-  hasAccount(email: string): Promise<boolean>;
   /** Whether the product user still exists, and since when their sessions count. */
   sessions(productUserId: string): Promise<ProductSessions>;
   /** Moves an own person's password into the product (see the implementation for the rules). */
