@@ -22,7 +22,7 @@ async function call(route: RouteDefinition, token?: string) {
 }
 
 /** Routes whose call ends the caller's account or sessions: they get accounts of their own. */
-const ENDS_THE_ACCOUNT = new Set(['DELETE /api/user/delete-account']);
+const ENDS_THE_ACCOUNT = new Set(['DELETE /api/user/delete-account', 'DELETE /api/user/sessions']);
 
 describe('authorization over every route of the manifest', () => {
   let shared: { user: { token: string }; admin: { token: string } };
