@@ -71,6 +71,10 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A poll waits for a state the app reaches after work of its own (a transition render,
+          // a stream consumer), as long as a locator's wait (`STEP_TIMEOUT_MS`) rather than 1 s:
+          // on a loaded machine a render of a filtered list took longer than that.
+          expect: { poll: { timeout: 20_000 } },
           // Files run in parallel forks, each worker against a stack of its own (test/support/stack.ts).
           // Our modules are kept from file to file (the clients the data layer made), unless a
           // file changed the environment (test/support/stack-file-setup.ts).
