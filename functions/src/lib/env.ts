@@ -43,6 +43,13 @@ const EnvSchema = z.object({
   /** Expected `client_id` claim of the IdP's access tokens (Cognito puts the client here). */
   AUTH_CLIENT_ID: z.optional(z.string().check(z.minLength(1))),
   /**
+   * AWS only, with the stack's own Cognito login: the user pool that `AUTH_ISSUER` names (its
+   * client is `AUTH_CLIENT_ID`). An account made for one of its identities keeps its password
+   * there, and the functions that act on passwords (`passwordStore` in the route manifest) check,
+   * set and sign out through it.
+   */
+  USER_POOL_ID: z.optional(z.string().check(z.minLength(1))),
+  /**
    * Failed logins allowed per account and client, and per client across accounts, within the
    * window below (a slot is taken before the password is checked and given back on success).
    */

@@ -1,8 +1,16 @@
 import type { UserMigrationTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import type { PasswordSignIn } from '../../src/modules/accounts/password-sign-in';
+import type {
+  SetPasswordOutcome,
+  StoredPassword,
+} from '../../src/modules/accounts/credentials-repository';
+import type { ProductPasswordSignIn } from '../../src/modules/accounts/password-sign-in';
 import type { StoredUser } from '../../src/modules/accounts/users-repository';
-import { MIGRATION_MESSAGES, migrateUser } from '../../src/modules/accounts/user-migration';
+import {
+  MIGRATION_MESSAGES,
+  migrateUser,
+  type MigrationSteps,
+} from '../../src/modules/accounts/user-migration';
 
 /** A Cognito user-migration event as the hosted login sends it. */
 function migrationEvent(
@@ -22,23 +30,34 @@ function migrationEvent(
 }
 
 const user = { id: 'u1', email: 'ada@example.com', is_verified: true } as StoredUser;
+const stored: StoredPassword = { hash: 'scrypt$the-hash', legacy: false };
 
-/** A sign-in that answers `outcome` and remembers what it was asked. */
-function signInAnswering(outcome: PasswordSignIn) {
+/**
+ * Migration steps whose product sign-in answers `outcome` and whose move answers `moved`, which
+ * remember what they were asked.
+ */
+function stepsAnswering(outcome: ProductPasswordSignIn, moved: SetPasswordOutcome = 'set') {
   const calls: [string, string, string | null][] = [];
-  const signIn = async (email: string, password: string, client: string | null) => {
-    calls.push([email, password, client]);
-    return outcome;
+  const moves: [StoredUser, StoredPassword][] = [];
+  const steps: MigrationSteps = {
+    signIn: async (email, password, client) => {
+      calls.push([email, password, client]);
+      return outcome;
+    },
+    moveToPool: async (account, checked) => {
+      moves.push([account, checked]);
+      return moved;
+    },
   };
-  return { signIn, calls };
+  return { steps, calls, moves };
 }
 
 describe('the Cognito user-migration trigger', () => {
   it('migrates a verified account with the right password as a confirmed user, silently', async () => {
     // Prepare
-    const { signIn, calls } = signInAnswering({ kind: 'signed-in', user });
+    const { steps, calls } = stepsAnswering({ kind: 'signed-in', user, stored });
     // Act
-    const answer = await migrateUser(signIn)(migrationEvent());
+    const answer = await migrateUser(steps)(migrationEvent());
     // Assess
     expect(calls).toEqual([['ada@example.com', 'the password typed', null]]);
     expect(answer.response).toMatchObject({
@@ -48,35 +67,52 @@ describe('the Cognito user-migration trigger', () => {
     });
   });
 
-  it('refuses an unverified account, asking to verify the email first', async () => {
-    const { signIn } = signInAnswering({ kind: 'unverified' });
+  it("moves the account's password into the pool, deleting the product's copy it was checked against", async () => {
+    // Prepare
+    const { steps, moves } = stepsAnswering({ kind: 'signed-in', user, stored });
+    // Act
+    await migrateUser(steps)(migrationEvent());
+    // Assess
+    expect(moves).toEqual([[user, stored]]);
+  });
 
-    await expect(migrateUser(signIn)(migrationEvent())).rejects.toThrow(
+  it('refuses as a wrong password when the password changed since it was checked', async () => {
+    // Prepare
+    const { steps } = stepsAnswering({ kind: 'signed-in', user, stored }, 'stale');
+    // Act + Assess
+    await expect(migrateUser(steps)(migrationEvent())).rejects.toThrow(MIGRATION_MESSAGES.invalid);
+  });
+
+  it('refuses an unverified account, asking to verify the email first', async () => {
+    const { steps } = stepsAnswering({ kind: 'unverified' });
+
+    await expect(migrateUser(steps)(migrationEvent())).rejects.toThrow(
       MIGRATION_MESSAGES.unverified,
     );
   });
 
   it('refuses a wrong password or an unknown email', async () => {
-    const { signIn } = signInAnswering({ kind: 'invalid' });
+    const { steps } = stepsAnswering({ kind: 'invalid' });
 
-    await expect(migrateUser(signIn)(migrationEvent())).rejects.toThrow(MIGRATION_MESSAGES.invalid);
+    await expect(migrateUser(steps)(migrationEvent())).rejects.toThrow(MIGRATION_MESSAGES.invalid);
   });
 
   it('refuses while the account is throttled, saying for how long', async () => {
-    const { signIn } = signInAnswering({ kind: 'throttled', retryAfterSeconds: 61 });
+    const { steps } = stepsAnswering({ kind: 'throttled', retryAfterSeconds: 61 });
 
-    await expect(migrateUser(signIn)(migrationEvent())).rejects.toThrow(
+    await expect(migrateUser(steps)(migrationEvent())).rejects.toThrow(
       'Too many failed sign-in attempts. Try again in 2 minutes.',
     );
   });
 
   it('refuses the forgot-password migration without checking anything', async () => {
     // Prepare
-    const { signIn, calls } = signInAnswering({ kind: 'signed-in', user });
+    const { steps, calls, moves } = stepsAnswering({ kind: 'signed-in', user, stored });
     // Act + Assess
     await expect(
-      migrateUser(signIn)(migrationEvent('UserMigration_ForgotPassword')),
+      migrateUser(steps)(migrationEvent('UserMigration_ForgotPassword')),
     ).rejects.toThrow(MIGRATION_MESSAGES.forgotPassword);
     expect(calls).toEqual([]);
+    expect(moves).toEqual([]);
   });
 });

@@ -37,9 +37,10 @@ export function productAccounts(): ProductAccounts {
       const { passwordSignIn } = await functions.passwordSignIn();
       const { clientKey } = await functions.clientIp();
       const outcome = await passwordSignIn(email, password, clientKey(clientAddress));
-      return outcome.kind === 'signed-in'
-        ? { kind: 'signed-in', user: productUser(outcome.user) }
-        : outcome;
+      if (outcome.kind === 'signed-in')
+        return { kind: 'signed-in', user: productUser(outcome.user) };
+      // A second step is the AWS user pool's; without a pool every password is the product's.
+      return outcome.kind === 'second-step' ? { kind: 'invalid' } : outcome;
     },
 
     async signUp({ email, password, name, clientAddress }) {

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, type PasswordResetResult } from '@hatchworks/shared/schemas/users';
-import { isLiveOneTimeToken, setPassword } from '../../modules/accounts/credentials-repository';
+import { replacePassword } from '../../modules/accounts/account-passwords';
+import { isLiveOneTimeToken } from '../../modules/accounts/credentials-repository';
 import { proveEmail } from '../../modules/accounts/email-verification';
 import {
   dropUnprovenIdentities,
@@ -9,7 +10,6 @@ import {
 import { ValidationError } from '../../lib/errors';
 import { personHashes } from '../../lib/identity-hash';
 import { readToken } from '../../modules/accounts/one-time-token';
-import { hashPassword } from '../../modules/accounts/passwords';
 import { httpHandler } from '../../http/http-handler';
 import { withMessage } from '../../http/response';
 import { confirmPasswordReset as route } from '@hatchworks/shared/contracts/accounts';
@@ -21,7 +21,8 @@ const invalidLink = () =>
   );
 
 /**
- * Sets a new password with the mailed one-time link and revokes every earlier own token. The
+ * Sets a new password with the mailed one-time link, where the account's password lives (the
+ * product or the user pool), and ends every session of the account. The
  * link proves the mailbox, so an account whose email was not proven yet becomes verified (with
  * its welcome if still due): that is how the real owner takes back an address someone else
  * registered first. Hosted identities linked to the account while its email was unproven are
@@ -36,7 +37,6 @@ export const handler = httpHandler({
     }
     const found = await getUserById(token.userId);
     if (!found) throw invalidLink();
-    const hash = await hashPassword(body.password);
     // Identities linked while the address was unproven belong to whoever linked them, not
     // necessarily to the mailbox's owner who is resetting now.
     const unlinked = await dropUnprovenIdentities(found);
@@ -44,12 +44,10 @@ export const handler = httpHandler({
       ? unlinked
       : (await proveEmail(unlinked.id, await personHashes(unlinked)))?.user;
     if (!user) throw invalidLink();
-    if ((await setPassword(user, hash, { resetTokenHash: token.hash })) === 'stale') {
-      throw invalidLink();
-    }
-    const updated = { ...user, has_password: true, token_version: (user.token_version ?? 0) + 1 };
+    const reset = await replacePassword(user, body.password, { resetTokenHash: token.hash });
+    if (reset.kind === 'stale') throw invalidLink();
     return withMessage<PasswordResetResult>(
-      { user: toApiUser(updated) },
+      { user: toApiUser(reset.user) },
       ACCOUNT_MESSAGES.passwordReset,
     );
   },

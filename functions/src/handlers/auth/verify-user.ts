@@ -7,6 +7,7 @@ import {
   toApiUser,
 } from '../../modules/accounts/users-repository';
 import { takeSignUpSlot } from '../../modules/accounts/account-limits';
+import { passwordStoreOf } from '../../modules/accounts/password-store';
 import {
   emailLocalPart,
   chosenDisplayName,
@@ -49,6 +50,8 @@ export const handler = authHandler({
       );
     }
     const identity = { issuer: token.issuer, subject: token.subject };
+    // A sign-up at the stack's user pool chose its password there: the account keeps it there.
+    const passwordStore = passwordStoreOf(token.issuer);
     const emailPersons = await personHashes({ email });
     const [subjectPerson = ''] = await personHashes({
       subjects: [`${identity.issuer}|${identity.subject}`],
@@ -61,7 +64,11 @@ export const handler = authHandler({
       // Joining two ways of signing in needs both sides to have proven the address: an account
       // whose email nobody proved may belong to someone who typed another person's address.
       if (!existing.is_verified) throw new ConflictError(ACCOUNT_MESSAGES.unverifiedExisting);
-      const linked = await linkIdentity(existing, { ...identity, person: subjectPerson });
+      const linked = await linkIdentity(existing, {
+        ...identity,
+        person: subjectPerson,
+        passwordStore,
+      });
       return withMessage(toApiUser(linked), VERIFIED);
     }
 
@@ -79,6 +86,7 @@ export const handler = authHandler({
       isVerified: true,
       persons: [...emailPersons, subjectPerson],
       identity,
+      passwordStore,
       makeUsernameUnique: true,
     });
     if (outcome.created) return withMessage(toApiUser(outcome.user), VERIFIED);

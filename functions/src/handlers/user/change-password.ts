@@ -1,11 +1,11 @@
 import { ACCOUNT_MESSAGES, type AuthResult } from '@hatchworks/shared/schemas/users';
-import { setPassword } from '../../modules/accounts/credentials-repository';
+import { replacePassword } from '../../modules/accounts/account-passwords';
 import { toApiUser } from '../../modules/accounts/users-repository';
 import { inMinutes } from '../../modules/accounts/account-limits';
+import { userPoolPasswords } from '../../modules/accounts/cognito-passwords';
 import { passwordSignIn } from '../../modules/accounts/password-sign-in';
 import { clientIp } from '../../lib/client-ip';
 import { ConflictError, RateLimitedError, ValidationError } from '../../lib/errors';
-import { hashPassword } from '../../modules/accounts/passwords';
 import { signOwnToken } from '../../lib/tokens';
 import { authHandler } from '../../http/auth-handler';
 import { withMessage } from '../../http/response';
@@ -15,35 +15,37 @@ const refused = (message: string) =>
   new ValidationError([{ field: 'current_password', message }], message);
 
 /**
- * Changes the caller's password after checking the current one the way a sign-in does (same
- * limits), and revokes every earlier own token: the answer carries a fresh one.
+ * Changes the caller's password where it lives (the product or the user pool) after checking the
+ * current one the way a sign-in does (same limits), and ends every session of the account: the
+ * answer carries a fresh own token.
  */
 export const handler = authHandler({
   route,
   handler: async ({ body, event, user }) => {
     const caller = await user();
     if (!toApiUser(caller).has_password) throw refused(ACCOUNT_MESSAGES.noPassword);
-    const check = await passwordSignIn(caller.email, body.current_password, clientIp(event));
+    const check = await passwordSignIn(
+      caller.email,
+      body.current_password,
+      clientIp(event),
+      userPoolPasswords(),
+    );
     if (check.kind === 'throttled') {
       throw new RateLimitedError(
         `Too many wrong passwords. Try again in ${inMinutes(check.retryAfterSeconds)}.`,
         check.retryAfterSeconds,
       );
     }
-    if (check.kind !== 'signed-in' || check.user.id !== caller.id) {
+    // The pool asks for a second step only after the password matched, and the caller is signed
+    // in already: the current password is proven (as with Cognito's own ChangePassword).
+    const proven = check.kind === 'signed-in' || check.kind === 'second-step';
+    if (!proven || check.user.id !== caller.id) {
       throw refused(ACCOUNT_MESSAGES.wrongCurrentPassword);
     }
-    const current = check.user;
-    if ((await setPassword(current, await hashPassword(body.new_password))) === 'stale') {
-      throw new ConflictError();
-    }
-    const updated = {
-      ...current,
-      has_password: true,
-      token_version: (current.token_version ?? 0) + 1,
-    };
+    const changed = await replacePassword(check.user, body.new_password);
+    if (changed.kind === 'stale') throw new ConflictError();
     return withMessage<AuthResult>(
-      { user: toApiUser(updated), token: await signOwnToken(updated) },
+      { user: toApiUser(changed.user), token: await signOwnToken(changed.user) },
       ACCOUNT_MESSAGES.passwordChanged,
     );
   },

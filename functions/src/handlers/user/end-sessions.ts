@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@hatchworks/shared/schemas/users';
-import { endSessions } from '../../modules/accounts/credentials-repository';
+import { endAllSessions } from '../../modules/accounts/account-passwords';
 import { ConflictError } from '../../lib/errors';
 import { authHandler } from '../../http/auth-handler';
 import { withMessage } from '../../http/response';
@@ -8,12 +8,12 @@ import { endSessions as route } from '@hatchworks/shared/contracts/accounts';
 /**
  * "Sign out everywhere": every session of the account ends, this one included. Own tokens stop
  * at once (their version), hosted-login tokens too (issued before the end), and the hosted
- * login's sessions and refresh tokens are refused from then on.
+ * login's refresh tokens are revoked (the user pool's) or refused (the local identity provider's).
  */
 export const handler = authHandler({
   route,
   handler: async ({ user }) => {
-    if ((await endSessions(await user())) === 'stale') throw new ConflictError();
+    if ((await endAllSessions(await user())).kind === 'stale') throw new ConflictError();
     return withMessage({ ended: true }, ACCOUNT_MESSAGES.signedOutEverywhere);
   },
 });

@@ -21,7 +21,7 @@ function deletionItems(user: StoredUser, persons: readonly string[], now: Date):
         TableName: tableName,
         Key: userKeys.item(user.id),
         UpdateExpression:
-          'SET deleted_at = :now, display_name = :deleted, username = :deleted, email = :empty REMOVE password_hash, has_password, subjects, GSI1PK, GSI1SK',
+          'SET deleted_at = :now, display_name = :deleted, username = :deleted, email = :empty REMOVE password_hash, has_password, password_store, subjects, GSI1PK, GSI1SK',
         ConditionExpression: `attribute_exists(PK) AND attribute_not_exists(deleted_at) AND ${sameClaimDay(day)}`,
         ExpressionAttributeValues: {
           ':now': now.toISOString(),

@@ -9,6 +9,7 @@ import {
   transact,
   type TransactItem,
 } from '../table/transactions';
+import { USER_POOL_STORE } from './password-store';
 import type { StoredUser } from './users-repository';
 
 export type { OneTimePurpose };
@@ -120,11 +121,69 @@ const endSessionsUpdate = (version: number, now: Date) => ({
 
 export type SetPasswordOutcome = 'set' | 'stale';
 
+/** The transaction item that uses up a reset link's token: it works once, and only in time. */
+const useResetToken = (userId: string, tokenHash: string, now: Date): TransactItem => ({
+  Delete: {
+    TableName: tableName,
+    Key: credentialKeys.oneTime(userId, 'reset-password'),
+    ConditionExpression: 'token_hash = :hash AND expires_at > :now',
+    ExpressionAttributeValues: { ':hash': tokenHash, ':now': nowSeconds(now) },
+  },
+});
+
 /**
- * Sets a new password and ends every session of the account (`token_version` + 1 for own tokens,
- * `sessions_valid_after` for hosted ones), on the condition that the account is as read (same token version). With `resetTokenHash` the
- * reset token is used up in the same transaction, so a reset link works once. Answers 'stale'
- * when a condition failed (the link was used or replaced, the account changed or is gone).
+ * Writes `items` in one transaction (one plain update when alone); 'stale' when a condition
+ * failed.
+ */
+async function writeConditionally(items: TransactItem[]): Promise<SetPasswordOutcome> {
+  const [only] = items;
+  try {
+    if (items.length === 1 && only?.Update) {
+      await db.send(new UpdateCommand(only.Update));
+    } else {
+      await transact(items);
+    }
+    return 'set';
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return 'stale';
+    const codes = cancellationCodes(error);
+    if (codes?.some((_, index) => failedCondition(codes, index))) return 'stale';
+    throw error;
+  }
+}
+
+/**
+ * The update of the user item that ends every session of the account (`token_version` + 1 for
+ * own tokens, `sessions_valid_after` for hosted ones), on the condition that the account is as
+ * read (same token version), plus `extra` (`SET` and `REMOVE` clauses).
+ */
+function sessionEndItem(
+  user: StoredUser,
+  now: Date,
+  extra: { readonly set?: string; readonly remove?: string; readonly values?: object } = {},
+): TransactItem {
+  const version = user.token_version ?? 0;
+  const end = endSessionsUpdate(version, now);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: userKeys.item(user.id),
+      UpdateExpression: `SET ${[extra.set, end.expression].filter(Boolean).join(', ')}${
+        extra.remove ? ` REMOVE ${extra.remove}` : ''
+      }`,
+      ConditionExpression: `attribute_not_exists(deleted_at) AND ${sameVersion(version)}`,
+      ExpressionAttributeValues: { ...extra.values, ...end.values },
+    },
+  };
+}
+
+/**
+ * Sets a new password in the product's store and ends every session of the account, on the
+ * condition that the account is as read (same token version). The product holds the password
+ * from then on, wherever it lived before (`password_store` is removed). With `resetTokenHash`
+ * the reset token is used up in the same transaction, so a reset link works once. Answers
+ * 'stale' when a condition failed (the link was used or replaced, the account changed or is
+ * gone).
  */
 export async function setPassword(
   user: StoredUser,
@@ -132,63 +191,73 @@ export async function setPassword(
   options: { readonly resetTokenHash?: string } = {},
   now = new Date(),
 ): Promise<SetPasswordOutcome> {
-  const version = user.token_version ?? 0;
-  const end = endSessionsUpdate(version, now);
   const items: TransactItem[] = [
+    sessionEndItem(user, now, {
+      set: 'has_password = :true',
+      remove: 'password_hash, password_store',
+      values: { ':true': true },
+    }),
     passwordItem(user.id, hash, now),
-    {
-      Update: {
-        TableName: tableName,
-        Key: userKeys.item(user.id),
-        UpdateExpression: `SET has_password = :true, ${end.expression} REMOVE password_hash`,
-        ConditionExpression: `attribute_not_exists(deleted_at) AND ${sameVersion(version)}`,
-        ExpressionAttributeValues: { ':true': true, ...end.values },
-      },
-    },
   ];
   if (options.resetTokenHash !== undefined) {
-    items.push({
-      Delete: {
-        TableName: tableName,
-        Key: credentialKeys.oneTime(user.id, 'reset-password'),
-        ConditionExpression: 'token_hash = :hash AND expires_at > :now',
-        ExpressionAttributeValues: { ':hash': options.resetTokenHash, ':now': nowSeconds(now) },
-      },
-    });
+    items.push(useResetToken(user.id, options.resetTokenHash, now));
   }
-  try {
-    await transact(items);
-    return 'set';
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (failedCondition(codes, 1) || failedCondition(codes, 2)) return 'stale';
-    throw error;
-  }
+  return writeConditionally(items);
 }
 
 /**
- * Ends every session of the account ("sign out everywhere"), as a password change does, on the
- * condition that its token version is still as read. Answers 'stale' when it changed meanwhile
- * (another end, a password change) or the account is gone.
+ * Ends every session of the account ("sign out everywhere", or a password set outside the
+ * product's store), as a password change does, on the condition that its token version is still
+ * as read; with `resetTokenHash` the reset token is used up in the same transaction. Answers
+ * 'stale' when a condition failed (another end or a password change meanwhile, the link used,
+ * the account gone).
  */
-export async function endSessions(user: StoredUser, now = new Date()): Promise<SetPasswordOutcome> {
-  const version = user.token_version ?? 0;
-  const end = endSessionsUpdate(version, now);
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: userKeys.item(user.id),
-        UpdateExpression: `SET ${end.expression}`,
-        ConditionExpression: `attribute_not_exists(deleted_at) AND ${sameVersion(version)}`,
-        ExpressionAttributeValues: end.values,
-      }),
-    );
-    return 'set';
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return 'stale';
-    throw error;
+export async function endSessions(
+  user: StoredUser,
+  options: { readonly resetTokenHash?: string } = {},
+  now = new Date(),
+): Promise<SetPasswordOutcome> {
+  const items = [sessionEndItem(user, now)];
+  if (options.resetTokenHash !== undefined) {
+    items.push(useResetToken(user.id, options.resetTokenHash, now));
   }
+  return writeConditionally(items);
+}
+
+/**
+ * Records that the account's password now lives in the user pool (`password_store`) and
+ * deletes the product's copy in the same transaction, so no door ever checks a stale one; on the
+ * condition that the copy is still the password just checked (`checked`), so a password set
+ * meanwhile is never dropped. Answers 'stale' when that condition, or the account, changed.
+ */
+export async function movePasswordToUserPool(
+  user: StoredUser,
+  checked: StoredPassword,
+): Promise<SetPasswordOutcome> {
+  const markUser = (condition: string, values: object): TransactItem => ({
+    Update: {
+      TableName: tableName,
+      Key: userKeys.item(user.id),
+      UpdateExpression: 'SET password_store = :pool REMOVE has_password, password_hash',
+      ConditionExpression: `attribute_not_exists(deleted_at)${condition}`,
+      ExpressionAttributeValues: { ':pool': USER_POOL_STORE, ...values },
+    },
+  });
+  return writeConditionally(
+    checked.legacy
+      ? [markUser(' AND password_hash = :old', { ':old': checked.hash })]
+      : [
+          markUser('', {}),
+          {
+            Delete: {
+              TableName: tableName,
+              Key: credentialKeys.password(user.id),
+              ConditionExpression: 'password_hash = :old',
+              ExpressionAttributeValues: { ':old': checked.hash },
+            },
+          },
+        ],
+  );
 }
 
 /** The item of a one-time token: only the hash of its secret, the address it went to, expiry. */

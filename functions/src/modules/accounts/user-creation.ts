@@ -5,6 +5,7 @@ import { ConflictError } from '../../lib/errors';
 import { emitMetrics } from '../../lib/metrics';
 import { tableName } from '../table/client';
 import { passwordItem } from './credentials-repository';
+import type { PasswordStore } from './password-store';
 import { counterKeys, userKeys } from '../table/keys';
 import { ledgerEntryItem } from '../eggs/ledger';
 import { mailRequestItem } from '../mail/mail-requests';
@@ -32,6 +33,8 @@ export interface NewUser {
   /** Keyed hashes of the person (`personHashes`): the email and the hosted identity. */
   readonly persons: readonly string[];
   readonly passwordHash?: string;
+  /** Where the identity's own password lives (a sign-up at the stack's user pool). */
+  readonly passwordStore?: PasswordStore | undefined;
   /**
    * Queue the mail with the verification link in the same transaction (an account whose email is
    * not proven): the account never exists without its mail on the way.
@@ -99,6 +102,7 @@ export async function createUser(input: NewUser, now = new Date()): Promise<Crea
       created_at: createdAt,
       ...(lastClaimDay ? { last_claim_day: lastClaimDay } : {}),
       ...(input.passwordHash ? { has_password: true } : {}),
+      ...(input.passwordStore ? { password_store: input.passwordStore } : {}),
       ...(subject ? { subjects: [subject] } : {}),
     };
     const guard = (key: Record<string, string>) => putNew(uniqueGuard(key, id));

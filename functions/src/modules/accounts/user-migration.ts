@@ -1,12 +1,21 @@
 import type { UserMigrationTriggerEvent } from 'aws-lambda';
-import type { PasswordSignIn } from './password-sign-in';
+import type { SetPasswordOutcome, StoredPassword } from './credentials-repository';
+import type { ProductPasswordSignIn } from './password-sign-in';
+import type { StoredUser } from './users-repository';
 
-/** How the trigger checks a password: `passwordSignIn`, injected so the mapping is testable. */
-export type SignIn = (
-  email: string,
-  password: string,
-  client: string | null,
-) => Promise<PasswordSignIn>;
+/**
+ * What the trigger does with the table, injected so the mapping is testable: check a password
+ * against the product's store (`productPasswordSignIn`), and move the account's password into the
+ * pool (`movePasswordToUserPool`).
+ */
+export interface MigrationSteps {
+  readonly signIn: (
+    email: string,
+    password: string,
+    client: string | null,
+  ) => Promise<ProductPasswordSignIn>;
+  readonly moveToPool: (user: StoredUser, checked: StoredPassword) => Promise<SetPasswordOutcome>;
+}
 
 export const MIGRATION_MESSAGES = {
   invalid: 'Incorrect email or password.',
@@ -23,10 +32,14 @@ export const MIGRATION_MESSAGES = {
  * login with the email and password of a product account. A verified account with that password
  * becomes a confirmed Cognito user with a verified email (no welcome mail: Cognito suppresses
  * it), so 'Login' works in one step and verify-user links the hosted identity to the account.
+ * In the same step the account's password moves into the pool: the user records
+ * `password_store: 'cognito'` and the product's copy is deleted, so every door acts on the
+ * pool's from then on. Should Cognito then fail to create the user, the account has a password
+ * nowhere until it is reset on the site, which puts it back into the product's store.
  * Anything else is refused with a message Cognito shows. The forgot-password migration is
  * refused: it would let anyone put any verified account into Cognito's reset state.
  */
-export function migrateUser(signIn: SignIn) {
+export function migrateUser({ signIn, moveToPool }: MigrationSteps) {
   return async (event: UserMigrationTriggerEvent): Promise<UserMigrationTriggerEvent> => {
     if (event.triggerSource !== 'UserMigration_Authentication') {
       throw new Error(MIGRATION_MESSAGES.forgotPassword);
@@ -40,6 +53,10 @@ export function migrateUser(signIn: SignIn) {
     );
     switch (outcome.kind) {
       case 'signed-in':
+        // The password changed since it was checked: the one typed is no longer the account's.
+        if ((await moveToPool(outcome.user, outcome.stored)) === 'stale') {
+          throw new Error(MIGRATION_MESSAGES.invalid);
+        }
         event.response.userAttributes = { email: outcome.user.email, email_verified: 'true' };
         event.response.finalUserStatus = 'CONFIRMED';
         event.response.messageAction = 'SUPPRESS';

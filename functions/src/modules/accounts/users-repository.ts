@@ -8,6 +8,7 @@ import type { BalanceAccount } from '../eggs/balance-change';
 import { batchGetItems } from '../table/batch-get';
 import { db, tableName } from '../table/client';
 import { counterKeys, userKeys } from '../table/keys';
+import { USER_POOL_STORE, type PasswordStore } from './password-store';
 import { latestClaimDay, readPersons, welcomedItem } from './persons-repository';
 import { cancellationCodes, failedCondition, putNew, transact } from '../table/transactions';
 import { queryPage, type Page } from '../table/query-page';
@@ -27,6 +28,11 @@ export interface StoredUser extends BalanceAccount {
   readonly votes_cast: number;
   /** The account has a password item (`CREDENTIAL#<id>`/`PASSWORD`). */
   readonly has_password?: boolean;
+  /**
+   * Where the password lives when not in the product's `PASSWORD` item: `'cognito'`, the stack's
+   * user pool. Every door (sign-in, change, reset, ending sessions) acts on that store alone.
+   */
+  readonly password_store?: PasswordStore;
   /** Only on accounts made before passwords moved to their own item; moved on next sign-in. */
   readonly password_hash?: string;
   /** Own tokens carry it as `ver`; ending the sessions adds 1, revoking older ones. */
@@ -60,7 +66,10 @@ export function toApiUser(user: StoredUser, now = new Date()): User {
     display_name: publicDisplayName(user),
     role: user.role,
     is_verified: user.is_verified,
-    has_password: Boolean(user.has_password || user.password_hash),
+    // A password in the user pool is changed on the site like a product one.
+    has_password: Boolean(
+      user.has_password || user.password_hash || user.password_store === USER_POOL_STORE,
+    ),
     egg_balance: user.egg_balance,
     // Daily eggs, like the welcome, wait for a proven email.
     can_claim_daily: user.is_verified && user.last_claim_day !== utcDay(now),
@@ -174,15 +183,24 @@ export const sameClaimDay = (day: string | undefined) =>
  * Links an IdP identity to an existing user whose email is proven, taking its guard. The person
  * behind the identity joins the user's: marked welcomed (the user was), and a later daily claim
  * day of a deleted account of theirs carries over, so linking never opens a second claim a day.
+ * An identity that brings a password of its own (`passwordStore`: a sign-up at the stack's user
+ * pool) moves the account's password there, so it keeps one password: the product's copy is
+ * never checked again (the product's reset, which holds it again, overwrites it).
  */
 export async function linkIdentity(
   user: StoredUser,
-  identity: { readonly issuer: string; readonly subject: string; readonly person: string },
+  identity: {
+    readonly issuer: string;
+    readonly subject: string;
+    readonly person: string;
+    readonly passwordStore?: PasswordStore | undefined;
+  },
   now = new Date(),
 ): Promise<StoredUser> {
   const link = `${identity.issuer}|${identity.subject}`;
   const persons = await readPersons([identity.person]);
   const day = latestClaimDay(persons, user.last_claim_day);
+  const store = identity.passwordStore;
   try {
     await transact([
       putNew(uniqueGuard(userKeys.subject(identity.issuer, identity.subject), user.id)),
@@ -192,13 +210,14 @@ export async function linkIdentity(
           Key: userKeys.item(user.id),
           UpdateExpression: `SET subjects = list_append(if_not_exists(subjects, :none), :link)${
             day ? ', last_claim_day = :day' : ''
-          }`,
+          }${store ? ', password_store = :store' : ''}`,
           ConditionExpression: `attribute_not_exists(deleted_at) AND is_verified = :true AND ${sameClaimDay(user.last_claim_day)}`,
           ExpressionAttributeValues: {
             ':none': [],
             ':link': [link],
             ':true': true,
             ...(day ? { ':day': day } : {}),
+            ...(store ? { ':store': store } : {}),
             ...(user.last_claim_day ? { ':readDay': user.last_claim_day } : {}),
           },
         },
@@ -213,6 +232,7 @@ export async function linkIdentity(
     ...user,
     subjects: [...(user.subjects ?? []), link],
     ...(day ? { last_claim_day: day } : {}),
+    ...(store ? { password_store: store } : {}),
   };
 }
 
