@@ -20,6 +20,6 @@ export const PROJECT_BUILDS = join(REPO_ROOT, 'apps');
 export const handlerEntry = (handler: string): string =>
   join(REPO_ROOT, 'functions', 'src', 'handlers', `${handler}.ts`);
 
-/** The TypeScript entry of a function outside the route handlers, e.g. `triggers/migrate-user`. */
+/** The TypeScript entry of a function outside the route handlers, e.g. `triggers/login-triggers`. */
 export const functionEntry = (module: string): string =>
   join(REPO_ROOT, 'functions', 'src', `${module}.ts`);

@@ -26,7 +26,7 @@ describe('the HTTP API on AWS', () => {
     // Prepare: the functions of ours that serve no route.
     const others = [
       site.stack.signingKey.generator,
-      site.stack.userMigration?.handler,
+      site.stack.loginTriggers?.handler,
       site.stack.mailSender.handler,
       // The notification fan-out.
       site.stack.notifications.handler,

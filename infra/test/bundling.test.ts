@@ -43,8 +43,15 @@ const MAX_KB_OVER_BARE = 100;
  * table (the `unhomoglyph` package: ~115 KB as esbuild writes it, its JSON escaped to ASCII).
  * The feature list names its authors through the public-name rule (a display name that reads as
  * an email shows the username) and every chain answers 503 near the time limit: 100.3 KB.
+ * The four routes that act on a password kept in the Cognito user pool (`passwordStore` in the
+ * manifest) carry the Cognito client (~55 KB: its exception classes and schemas cannot be
+ * shaken apart); no other route does.
  */
 const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
+  'Hatchworks-Prod/Api/ChangePassword': 135.5,
+  'Hatchworks-Prod/Api/Login': 121,
+  'Hatchworks-Prod/Api/ConfirmPasswordReset': 111,
+  'Hatchworks-Prod/Api/EndSessions': 107,
   'Hatchworks-Prod/Mail/Function': 130,
   'Hatchworks-Prod/Api/ListTrackerFeatureRequests': 117,
   'Hatchworks-Prod/Api/ListProjectSuggestions': 116,
@@ -122,6 +129,22 @@ describe('the Lambda bundles (real esbuild run)', () => {
     // Assess: SES v2's SendEmail path, and nodemailer only as the import that never runs there.
     expect(withSes.map((fn) => fn.path)).toEqual([expect.stringMatching(/\/Mail\/Function$/)]);
     expect(code(withSes[0]!)).toMatch(/import\(\s*["']nodemailer["']\s*\)/);
+  });
+
+  it('bundles the Cognito client into the routes that act on the password store alone', () => {
+    // Act: the client's JSON protocol target only exists in its own code.
+    const withCognito = ROUTES.filter((route) =>
+      readFileSync(join(bundleDir(route.id), 'index.mjs'), 'utf8').includes(
+        'AWSCognitoIdentityProviderService',
+      ),
+    );
+    // Assess
+    expect(withCognito.map((route) => route.id).sort()).toEqual(
+      (ROUTES as readonly RouteDefinition[])
+        .filter((route) => route.passwordStore === true)
+        .map((route) => route.id)
+        .sort(),
+    );
   });
 
   it.each(ROUTES)(

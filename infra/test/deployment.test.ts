@@ -183,7 +183,7 @@ describe('the operator context', () => {
     const site = synthSite({ context: { logLevel: 'debug', logConsumedCapacity: 'true' } });
     // Assess
     const resources = site.template.findResources('AWS::Lambda::Function');
-    const handlers = [...site.stack.api.functions.values(), site.stack.userMigration?.handler];
+    const handlers = [...site.stack.api.functions.values(), site.stack.loginTriggers?.handler];
     const functions = handlers.map((handler) =>
       handler ? resources[logicalIdOf(site, handler.function)] : undefined,
     );

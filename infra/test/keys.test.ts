@@ -331,20 +331,29 @@ describe('the origin lock on AWS', () => {
   });
 });
 
-describe("Cognito's user-migration trigger", () => {
+const TRIGGERS_DESCRIPTION =
+  'Cognito triggers: product accounts sign in on the hosted UI; a hosted reset ends the sessions';
+
+describe("the user pool's triggers (migration, post confirmation)", () => {
   let site: SynthesizedSite;
   let trigger: AppFunction;
   beforeAll(() => {
     site = synthSite();
-    const migration = site.stack.userMigration;
-    if (!migration) throw new Error('no user migration');
-    trigger = migration.handler;
+    const triggers = site.stack.loginTriggers;
+    if (!triggers) throw new Error('no login triggers');
+    trigger = triggers.handler;
   });
 
-  it('is the user pool migration trigger, invocable by that pool alone', () => {
+  it("is the pool's migration and post-confirmation trigger, invocable by that pool alone", () => {
     // Prepare
     const functionArn = { 'Fn::GetAtt': [logicalIdOf(site, trigger.function), 'Arn'] };
     const poolId = logicalIdOf(site, site.stack.cognito?.userPool ?? site.stack);
+    const fromPool = {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: functionArn,
+      Principal: 'cognito-idp.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] },
+    };
     // Act
     const pool = resourcesOf(site)[poolId];
     const permissions = Object.values(resourcesOf(site)).filter(
@@ -353,20 +362,17 @@ describe("Cognito's user-migration trigger", () => {
         JSON.stringify(resource.Properties?.FunctionName) === JSON.stringify(functionArn),
     );
     // Assess
-    expect(pool?.Properties?.LambdaConfig).toEqual({ UserMigration: functionArn });
-    expect(permissions.map((permission) => permission.Properties)).toEqual([
-      {
-        Action: 'lambda:InvokeFunction',
-        FunctionName: functionArn,
-        Principal: 'cognito-idp.amazonaws.com',
-        SourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] },
-      },
-    ]);
+    expect(pool?.Properties?.LambdaConfig).toEqual({
+      UserMigration: functionArn,
+      PostConfirmation: functionArn,
+    });
+    // One permission per trigger, both for the pool alone.
+    expect(permissions.map((permission) => permission.Properties)).toEqual([fromPool, fromPool]);
   });
 
-  it('runs the migrate-user handler within Cognito’s 5 seconds, with the CPU of 1 GB', () => {
+  it('runs the login-triggers handler within Cognito’s 5 seconds, with the CPU of 1 GB', () => {
     expect(resourcesOf(site)[logicalIdOf(site, trigger.function)]?.Properties).toMatchObject({
-      Description: 'Cognito user migration: signs product accounts in on the hosted UI',
+      Description: TRIGGERS_DESCRIPTION,
       Runtime: 'nodejs22.x',
       Timeout: 5,
       MemorySize: 1024,
@@ -386,7 +392,9 @@ describe("Cognito's user-migration trigger", () => {
     ).toEqual(expect.arrayContaining([...TABLE_ACTIONS.readwrite]));
     expect(JSON.stringify(statements)).not.toContain('secretsmanager:');
     expect(
-      Object.keys(env).filter((name) => /^(TOKEN_|ANONYMOUS|IDENTITY|AUTH_ISSUER)/.test(name)),
+      Object.keys(env).filter((name) =>
+        /^(TOKEN_|ANONYMOUS|IDENTITY|AUTH_ISSUER|USER_POOL)/.test(name),
+      ),
     ).toEqual([]);
     expect(env).toHaveProperty('TABLE_NAME');
   });
@@ -397,10 +405,10 @@ describe("Cognito's user-migration trigger", () => {
       context: { authIssuer: 'https://login.example.com/', authClientId: 'spa' },
     });
     // Assess
-    expect(external.stack.userMigration).toBeUndefined();
+    expect(external.stack.loginTriggers).toBeUndefined();
     external.template.resourcePropertiesCountIs(
       'AWS::Lambda::Function',
-      { Description: 'Cognito user migration: signs product accounts in on the hosted UI' },
+      { Description: TRIGGERS_DESCRIPTION },
       0,
     );
   });

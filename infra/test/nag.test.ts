@@ -84,6 +84,7 @@ describe('cdk-nag AwsSolutions checks', () => {
         'AwsSolutions-APIG4',
         'AwsSolutions-CFR1',
         'AwsSolutions-CFR4',
+        'AwsSolutions-COG1',
         'AwsSolutions-COG2',
         'AwsSolutions-IAM5',
         'AwsSolutions-L1',

@@ -27,7 +27,7 @@ const WATCHED_FUNCTIONS = [
   'MailSender',
   'NotificationFanOut',
   'SearchIndexUpdater',
-  'UserMigration',
+  'LoginTriggers',
 ];
 
 interface Alarm {
@@ -337,7 +337,7 @@ describe('prod: three stacks, protected, shielded and watched', () => {
           MailSender: site.stack.mailSender.handler.function,
           NotificationFanOut: site.stack.notifications.handler.function,
           SearchIndexUpdater: site.stack.search.updater.function,
-          UserMigration: site.stack.userMigration?.handler.function,
+          LoginTriggers: site.stack.loginTriggers?.handler.function,
         }[id];
       if (!fn) throw new Error(`no function ${id}`);
       const functionId = logicalIdOf(site, fn);

@@ -42,6 +42,13 @@ export interface RouteDefinition extends RouteContract {
    * those items by IAM (`dynamodb:LeadingKeys`) on AWS.
    */
   readonly credentials?: boolean;
+  /**
+   * Acts on an account's password wherever it lives (sign-in, change, reset, ending sessions): on
+   * AWS with the stack's Cognito login the function gets the user pool (`USER_POOL_ID`,
+   * `AUTH_CLIENT_ID`) and `cognito-idp:AdminInitiateAuth`, `AdminSetUserPassword` and
+   * `AdminUserGlobalSignOut` on that pool alone; with an external issuer, nothing.
+   */
+  readonly passwordStore?: boolean;
   /** Secret keys the function reads besides the token keys; only these are granted. */
   readonly secrets?: readonly SecretName[];
   /** Writes absolute links into the site (the Atom feed): gets the site's origin as `SITE_URL`. */
@@ -152,6 +159,7 @@ export const ROUTES = [
     tokens: true,
     signsTokens: true,
     credentials: true,
+    passwordStore: true,
     throttle: 'auth',
   },
   {
@@ -167,6 +175,7 @@ export const ROUTES = [
     table: 'readwrite',
     credentials: true,
     secrets: ['IDENTITY_HASH_KEY'],
+    passwordStore: true,
     throttle: 'auth',
   },
   {
@@ -182,12 +191,14 @@ export const ROUTES = [
     table: 'readwrite',
     signsTokens: true,
     credentials: true,
+    passwordStore: true,
     throttle: 'auth',
   },
   {
     ...accounts.endSessions,
     handler: 'user/end-sessions',
     table: 'readwrite',
+    passwordStore: true,
     throttle: 'auth',
   },
   {

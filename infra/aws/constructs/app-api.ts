@@ -15,7 +15,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
-import { AppFunction } from './app-function';
+import { AppFunction, type PasswordStoreAccess } from './app-function';
 import type { FunctionKeys } from './function-keys';
 import { routeFunctionSpec } from './function-spec';
 import { LATENCY_WATCHED_ROUTES, routeThrottleOf, STAGE_THROTTLE } from './route-throttles';
@@ -90,6 +90,8 @@ export interface AppApiProps {
   readonly siteUrl?: string;
   /** The search snapshot, read by the routes marked `searchIndex`. */
   readonly search?: SearchIndex;
+  /** The stack's user pool, for the routes marked `passwordStore`; none with an external issuer. */
+  readonly passwordStore?: PasswordStoreAccess;
 }
 
 /**
@@ -159,6 +161,7 @@ export class AppApi extends Construct {
           ...(route.siteUrl && props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
         },
         ...(props.keys ? { keys: props.keys } : {}),
+        ...(props.passwordStore ? { passwordStore: props.passwordStore } : {}),
       });
       const httpRoute = new HttpRoute(this, `${route.id}Route`, {
         httpApi: this.httpApi,

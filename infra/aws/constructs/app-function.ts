@@ -64,6 +64,27 @@ export interface MailAccess {
   readonly environment: Readonly<Record<string, string>>;
 }
 
+/**
+ * What a function whose spec acts on the `passwordStore` gets, and no other function does: the
+ * stack's user pool, where the passwords of its sign-ups and of migrated accounts live.
+ */
+export interface PasswordStoreAccess {
+  /** The pool's ARN: the admin calls below are granted on it alone. */
+  readonly userPoolArn: string;
+  /** `USER_POOL_ID` and `AUTH_CLIENT_ID` (the SPA's client, which `AdminInitiateAuth` names). */
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+/**
+ * The user pool calls of a `passwordStore` function: check a password, set one, revoke the
+ * refresh tokens. Nothing else of Cognito (no user creation, deletion or reads).
+ */
+export const PASSWORD_STORE_ACTIONS = [
+  'cognito-idp:AdminInitiateAuth',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminUserGlobalSignOut',
+] as const;
+
 /** The warning of a function that sends mail in a stack without a sender. */
 export const MAIL_NOT_CONFIGURED_WARNING = '@hatchworks/mail:senderMissing';
 
@@ -79,6 +100,11 @@ export interface AppFunctionProps {
   /** Applied only when the spec `sendsMail`; the others can send nothing. */
   readonly mail?: MailAccess;
   /**
+   * Applied only when the spec acts on the `passwordStore`; absent with an external issuer,
+   * where every password lives in the product.
+   */
+  readonly passwordStore?: PasswordStoreAccess;
+  /**
    * A log group shared with the other functions of its area (the API's routes, see AppApi);
    * without it the function gets its own. Lambda names each stream in a shared group after the
    * function (`yyyy/mm/dd/<function>[<version>]<id>`), so one function's logs stay apart.
@@ -91,8 +117,9 @@ export interface AppFunctionProps {
  * AWS SDK bundled (faster cold starts than the runtime's copy), source maps, X-Ray, its own log
  * group with a retention (or its area's, for API routes), and a role that holds only what its spec says: its `table` access,
  * an explicit deny of credential items unless it is a `credentials` function, the public token
- * keys where it verifies tokens, the private one where it signs them, its named secrets, and
- * `ses:SendEmail` on the sender identity where it sends mail.
+ * keys where it verifies tokens, the private one where it signs them, its named secrets,
+ * `ses:SendEmail` on the sender identity where it sends mail, and the user pool's password calls
+ * where it acts on the password store.
  * Nothing else in the stack grants a function anything. The role is a `FunctionRole`: every
  * grant sits inline in it, with no policy resource of its own (infra/aws/README.md, "Resources").
  */
@@ -105,6 +132,7 @@ export class AppFunction extends Construct {
     super(scope, id);
     const { spec, table } = props;
     const mail = spec.sendsMail ? props.mail : undefined;
+    const passwordStore = spec.passwordStore ? props.passwordStore : undefined;
     if (spec.sendsMail && !mail) {
       Annotations.of(this).addWarningV2(
         MAIL_NOT_CONFIGURED_WARNING,
@@ -157,6 +185,7 @@ export class AppFunction extends Construct {
         ...props.environment,
         ...keys.environment,
         ...mail?.environment,
+        ...passwordStore?.environment,
       },
       bundling: spec.route
         ? {
@@ -175,6 +204,14 @@ export class AppFunction extends Construct {
     if (mail) {
       this.role.addToPrincipalPolicy(
         new PolicyStatement({ actions: ['ses:SendEmail'], resources: [mail.identityArn] }),
+      );
+    }
+    if (passwordStore) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: [...PASSWORD_STORE_ACTIONS],
+          resources: [passwordStore.userPoolArn],
+        }),
       );
     }
     this.acknowledgeFindings(table);

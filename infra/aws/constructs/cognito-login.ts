@@ -16,12 +16,14 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
+import { PASSWORD_LIMITS } from '@hatchworks/shared/schemas/users';
 import {
   CONTEXT_KEYS,
   SiteContextError,
   checkDomainPrefix,
   type CognitoIdentitySettings,
 } from '../config/site-context';
+import type { PasswordStoreAccess } from './app-function';
 
 /** The SPA's paths Cognito may send the browser back to (see `web/src/lib/auth.ts`). */
 export const AUTH_CALLBACK_PATHS = ['/auth/callback', '/auth/silent-renew'] as const;
@@ -56,6 +58,8 @@ export class CognitoLogin extends Construct {
   readonly hostedUiUrl: string;
   /** The `auth` of `/config.json`. */
   readonly auth: NonNullable<RuntimeConfig['auth']>;
+  /** What the functions that act on passwords (`passwordStore` routes) get of the pool. */
+  readonly passwordStore: PasswordStoreAccess;
 
   constructor(scope: Construct, id: string, props: CognitoLoginProps) {
     super(scope, id);
@@ -72,12 +76,14 @@ export class CognitoLogin extends Construct {
       keepOriginal: { email: true },
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       standardAttributes: { email: { required: true, mutable: true } },
+      // The product's own rule (10+ characters, no composition rules: long passphrases beat
+      // them), so a password is judged the same at every door of the account.
       passwordPolicy: {
-        minLength: 12,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: true,
+        minLength: PASSWORD_LIMITS.min,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
         tempPasswordValidity: Duration.days(3),
       },
       // Offered, not forced: see the COG2 acknowledgement below.
@@ -123,8 +129,11 @@ export class CognitoLogin extends Construct {
     this.client = this.userPool.addClient('WebClient', {
       // A browser cannot keep a secret: a public client, which Cognito holds to PKCE.
       generateSecret: false,
-      // Sign-in happens on the hosted UI only; SRP stays for Cognito's own tooling.
-      authFlows: { userSrp: true },
+      // People sign in on the hosted UI; SRP stays for Cognito's own tooling. The product's
+      // functions check a password kept in the pool server-side with their IAM role
+      // (AdminInitiateAuth, ADMIN_USER_PASSWORD_AUTH): `POST /api/auth/login` and the password
+      // change. The password-only USER_PASSWORD_AUTH, which needs no credentials, stays off.
+      authFlows: { userSrp: true, adminUserPassword: true },
       oAuth: {
         flows: { authorizationCodeGrant: true, implicitCodeGrant: false },
         scopes: [OAuthScope.OPENID, OAuthScope.PROFILE, OAuthScope.EMAIL],
@@ -141,6 +150,13 @@ export class CognitoLogin extends Construct {
     });
 
     this.issuer = `https://cognito-idp.${Stack.of(this).region}.${Stack.of(this).urlSuffix}/${this.userPool.userPoolId}`;
+    this.passwordStore = {
+      userPoolArn: this.userPool.userPoolArn,
+      environment: {
+        USER_POOL_ID: this.userPool.userPoolId,
+        AUTH_CLIENT_ID: this.client.userPoolClientId,
+      },
+    };
     this.auth = {
       authority: this.issuer,
       clientId: this.client.userPoolClientId,
@@ -169,12 +185,28 @@ export class CognitoLogin extends Construct {
     this.userPool.addTrigger(UserPoolOperation.USER_MIGRATION, trigger);
   }
 
+  /**
+   * Runs `trigger` after a sign-up or a password reset is confirmed (the post-confirmation
+   * trigger): the hosted UI's "Forgot your password?" ends the account's sessions through it.
+   */
+  addPostConfirmation(trigger: IFunction): void {
+    this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, trigger);
+  }
+
   private acknowledgeFindings(plus: boolean): void {
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG1',
+      reason:
+        `The pool judges passwords as the product does (${PASSWORD_LIMITS.min}+ characters, no ` +
+        'composition rules), since an account keeps one password whichever door sets it: length ' +
+        'beats composition rules (NIST SP 800-63B); on the Plus plan (the default) threat ' +
+        'protection also blocks sign-ins with known compromised credentials.',
+    });
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
         'MFA is offered (TOTP), not required: a community site whose accounts hold virtual ' +
-        'eggs only would lose most sign-ups to a mandatory authenticator app. Strong passwords ' +
+        'eggs only would lose most sign-ups to a mandatory authenticator app. Long passwords ' +
         'and, by default, Plus-tier threat protection (compromised-credential and risky sign-in ' +
         'blocking) guard the accounts instead.',
     });

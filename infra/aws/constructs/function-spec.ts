@@ -33,6 +33,11 @@ export interface FunctionSpec {
   /** Sends mail: gets `ses:SendEmail` on the sender identity and the mail settings. */
   readonly sendsMail?: boolean;
   /**
+   * Acts on passwords kept in the stack's user pool: gets the pool's settings and the admin
+   * calls on it (`PasswordStoreAccess`), when there is one.
+   */
+  readonly passwordStore?: boolean;
+  /**
    * The API route it serves: its key and access level are written into the bundle, where the
    * access guard reads them (functions/src/http/access.ts).
    */
@@ -54,6 +59,7 @@ export function routeFunctionSpec(route: RouteDefinition): FunctionSpec {
     signsTokens: route.signsTokens === true,
     credentials: route.credentials === true,
     secrets: route.secrets ?? [],
+    passwordStore: route.passwordStore === true,
     route: { key: routeKey(route), access: route.access },
     timeout: Duration.seconds(ROUTE_TIMEOUT_SECONDS),
   };

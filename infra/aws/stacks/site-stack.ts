@@ -30,7 +30,7 @@ import { SearchIndex } from '../constructs/search-index';
 import { SiteDeployment } from '../constructs/site-deployment';
 import { SiteDistribution } from '../constructs/site-distribution';
 import { TokenSigningKey } from '../constructs/token-signing-key';
-import { UserMigration } from '../constructs/user-migration';
+import { LoginTriggers } from '../constructs/login-triggers';
 import { PROJECT_BUILDS, WEB_DIST } from '../paths';
 import { MonitoringStack } from './monitoring-stack';
 
@@ -96,7 +96,7 @@ const pascalCase = (name: string): string =>
 
 /**
  * The whole product on AWS: the table, one function per manifest route behind an HTTP API,
- * the hosted login (a Cognito user pool with its user-migration trigger, or an external issuer),
+ * the hosted login (a Cognito user pool with its triggers, or an external issuer),
  * the functions' keys, the SPA in a private bucket, and one CloudFront distribution in front of
  * both that alone can reach the API (the origin secret).
  */
@@ -119,8 +119,8 @@ export class SiteStack extends Stack {
   readonly originSecret: OriginSecret;
   /** The user pool, hosted UI and SPA client; undefined with an external issuer. */
   readonly cognito?: CognitoLogin;
-  /** Cognito's user-migration trigger; undefined with an external issuer. */
-  readonly userMigration?: UserMigration;
+  /** The user pool's migration and post-confirmation triggers; undefined with an external issuer. */
+  readonly loginTriggers?: LoginTriggers;
   /** Prod's alarms and dashboard; undefined in dev. */
   readonly monitoring?: MonitoringStack;
   /** What `/config.json` holds. */
@@ -179,6 +179,9 @@ export class SiteStack extends Stack {
         // tokens' `client_id` against AUTH_CLIENT_ID instead.
         ...(auth ? { AUTH_ISSUER: auth.authority, AUTH_CLIENT_ID: auth.clientId } : {}),
         ...(auth?.audience ? { AUTH_AUDIENCE: auth.audience } : {}),
+        // The issuer is the stack's own pool: an account made for (or linked to) one of its
+        // identities keeps its password there.
+        ...(this.cognito ? { USER_POOL_ID: this.cognito.userPool.userPoolId } : {}),
         ...tokenEnvironment(props.tokens),
       },
       verifyKeys: this.signingKey.publicKeys,
@@ -201,6 +204,7 @@ export class SiteStack extends Stack {
       // The Atom feed's absolute links (the distribution's name is known at synth, lazily).
       siteUrl: `https://${siteHost}`,
       keys,
+      ...(this.cognito ? { passwordStore: this.cognito.passwordStore } : {}),
     });
     this.mailSender = new MailSender(this, 'Mail', {
       table: this.table.table,
@@ -214,7 +218,7 @@ export class SiteStack extends Stack {
       environment: logEnvironment,
     });
     if (this.cognito) {
-      this.userMigration = new UserMigration(this, 'UserMigration', {
+      this.loginTriggers = new LoginTriggers(this, 'LoginTriggers', {
         login: this.cognito,
         table: this.table.table,
         environment: { ...logEnvironment, ...tokenEnvironment(props.tokens) },
@@ -246,8 +250,8 @@ export class SiteStack extends Stack {
           { id: 'MailSender', function: this.mailSender.handler.function },
           { id: 'NotificationFanOut', function: this.notifications.handler.function },
           { id: 'SearchIndexUpdater', function: this.search.updater.function },
-          ...(this.userMigration
-            ? [{ id: 'UserMigration', function: this.userMigration.handler.function }]
+          ...(this.loginTriggers
+            ? [{ id: 'LoginTriggers', function: this.loginTriggers.handler.function }]
             : []),
         ],
         deadLetters: new Map([
