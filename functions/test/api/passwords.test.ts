@@ -250,6 +250,38 @@ describe('one password for every door', () => {
   });
 });
 
+describe('linking an identity that brings a password of its own', () => {
+  it("moves the account's password to the user pool and ends the sessions begun before", async () => {
+    // Prepare: an account signed in on the site, then an identity of the stack's user pool.
+    const account = await registerUser();
+    const { users, identityHash } = await dataLayer();
+    const stored = await users.getUserById(account.user.id);
+    if (!stored) throw new Error('no user');
+    const issuer = 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_pool';
+    const subject = randomUUID();
+    const [person = ''] = await identityHash.personHashes({ subjects: [`${issuer}|${subject}`] });
+    const issuedAt = Math.floor(Date.now() / 1000) + 1;
+
+    // Act
+    const linked = await users.linkIdentity(stored, {
+      issuer,
+      subject,
+      person,
+      passwordStore: 'cognito',
+      issuedAt,
+    });
+
+    // Assess
+    expect(linked).toMatchObject({ password_store: 'cognito', sessions_valid_after: issuedAt });
+    expect(await profileStatus(account.token)).toBe(401);
+    expect(await users.getUserById(account.user.id)).toMatchObject({
+      password_store: 'cognito',
+      sessions_valid_after: issuedAt,
+      token_version: (stored.token_version ?? 0) + 1,
+    });
+  });
+});
+
 describe('DELETE /api/user/sessions (sign out everywhere)', () => {
   it('ends every session of the account, this one included; signing in again works', async () => {
     // Prepare

@@ -68,6 +68,7 @@ export const handler = authHandler({
         ...identity,
         person: subjectPerson,
         passwordStore,
+        issuedAt: token.claims.iat,
       });
       return withMessage(toApiUser(linked), VERIFIED);
     }

@@ -185,7 +185,9 @@ export const sameClaimDay = (day: string | undefined) =>
  * day of a deleted account of theirs carries over, so linking never opens a second claim a day.
  * An identity that brings a password of its own (`passwordStore`: a sign-up at the stack's user
  * pool) moves the account's password there, so it keeps one password: the product's copy is
- * never checked again (the product's reset, which holds it again, overwrites it).
+ * never checked again (the product's reset, which holds it again, overwrites it). Such a move
+ * replaces the password as a reset does, so it ends the sessions begun before the identity's
+ * token (`issuedAt`): own tokens by their version, hosted ones by their issue time.
  */
 export async function linkIdentity(
   user: StoredUser,
@@ -194,6 +196,8 @@ export async function linkIdentity(
     readonly subject: string;
     readonly person: string;
     readonly passwordStore?: PasswordStore | undefined;
+    /** Epoch seconds the identity's token was issued (`iat`). */
+    readonly issuedAt?: number | undefined;
   },
   now = new Date(),
 ): Promise<StoredUser> {
@@ -201,6 +205,8 @@ export async function linkIdentity(
   const persons = await readPersons([identity.person]);
   const day = latestClaimDay(persons, user.last_claim_day);
   const store = identity.passwordStore;
+  const moved = store !== undefined && store !== user.password_store;
+  const since = identity.issuedAt ?? Math.floor(now.getTime() / 1000);
   try {
     await transact([
       putNew(uniqueGuard(userKeys.subject(identity.issuer, identity.subject), user.id)),
@@ -210,14 +216,14 @@ export async function linkIdentity(
           Key: userKeys.item(user.id),
           UpdateExpression: `SET subjects = list_append(if_not_exists(subjects, :none), :link)${
             day ? ', last_claim_day = :day' : ''
-          }${store ? ', password_store = :store' : ''}`,
+          }${moved ? ', password_store = :store, sessions_valid_after = :since ADD token_version :one' : ''}`,
           ConditionExpression: `attribute_not_exists(deleted_at) AND is_verified = :true AND ${sameClaimDay(user.last_claim_day)}`,
           ExpressionAttributeValues: {
             ':none': [],
             ':link': [link],
             ':true': true,
             ...(day ? { ':day': day } : {}),
-            ...(store ? { ':store': store } : {}),
+            ...(moved ? { ':store': store, ':since': since, ':one': 1 } : {}),
             ...(user.last_claim_day ? { ':readDay': user.last_claim_day } : {}),
           },
         },
@@ -232,7 +238,13 @@ export async function linkIdentity(
     ...user,
     subjects: [...(user.subjects ?? []), link],
     ...(day ? { last_claim_day: day } : {}),
-    ...(store ? { password_store: store } : {}),
+    ...(moved
+      ? {
+          password_store: store,
+          sessions_valid_after: since,
+          token_version: (user.token_version ?? 0) + 1,
+        }
+      : {}),
   };
 }
 
