@@ -8,27 +8,19 @@ import { ROUTES, usesTokens } from '@hatchworks/shared/routes';
 import { RuntimeConfigSchema } from '@hatchworks/shared/schemas/runtime-config';
 import { PASSWORD_LIMITS } from '@hatchworks/shared/schemas/users';
 import { contentSecurityPolicy } from '../shared/security-headers';
-import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
+import {
+  logicalIdOf,
+  onlyResource,
+  resourcesOf,
+  synthSite,
+  type SynthesizedSite,
+  type TemplateResource,
+} from './support/synth-site';
 
 const EXTERNAL = {
   authIssuer: 'https://hatchworks.eu.auth0.com/',
   authClientId: 'spa-client-id',
   authAudience: 'https://api.hatchworks.example',
-};
-
-type Resources = Record<
-  string,
-  { Type: string; Properties?: Record<string, unknown>; DependsOn?: string | string[] }
->;
-
-const resourcesOf = (site: SynthesizedSite): Resources =>
-  site.template.toJSON().Resources as Resources;
-
-const onlyResource = (site: SynthesizedSite, type: string) => {
-  const found = Object.entries(resourcesOf(site)).filter(([, resource]) => resource.Type === type);
-  const [entry, ...others] = found;
-  if (!entry || others.length > 0) throw new Error(`expected one ${type}, found ${found.length}`);
-  return { id: entry[0], ...entry[1], Properties: entry[1].Properties ?? {} };
 };
 
 /** The logical ids every resource refers to (Ref, GetAtt, DependsOn). */
@@ -46,7 +38,7 @@ function references(value: unknown, into: Set<string>): Set<string> {
 }
 
 /** A dependency cycle among the template's resources, or undefined. */
-function findCycle(resources: Resources): string[] | undefined {
+function findCycle(resources: Record<string, TemplateResource>): string[] | undefined {
   const edges = new Map(
     Object.entries(resources).map(([id, resource]) => {
       const refs = references(

@@ -4,24 +4,14 @@ import type { AppFunction } from '../aws/constructs/app-function';
 import { SECRET_KEY_LENGTH, manifestSecretNames } from '../aws/constructs/function-secrets';
 import { TABLE_ACTIONS } from '../aws/constructs/table-actions';
 import { statementsOfRole, type StatementJson } from './support/iam';
-import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
-
-type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
-
-const resourcesOf = (site: SynthesizedSite): Resources =>
-  site.template.toJSON().Resources as Resources;
-
-const routeFunction = (site: SynthesizedSite, routeId: string): AppFunction => {
-  const fn = site.stack.api.functions.get(routeId);
-  if (!fn) throw new Error(`no function for ${routeId}`);
-  return fn;
-};
-
-const environmentOf = (site: SynthesizedSite, fn: AppFunction): Record<string, unknown> => {
-  const resource = resourcesOf(site)[logicalIdOf(site, fn.function)];
-  return ((resource?.Properties?.Environment as { Variables?: Record<string, unknown> })
-    ?.Variables ?? {}) as Record<string, unknown>;
-};
+import {
+  environmentOf,
+  logicalIdOf,
+  resourcesOf,
+  routeFunction,
+  synthSite,
+  type SynthesizedSite,
+} from './support/synth-site';
 
 const statementsOf = (site: SynthesizedSite, fn: AppFunction): StatementJson[] =>
   statementsOfRole(site.template, logicalIdOf(site, fn.role));

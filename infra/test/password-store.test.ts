@@ -3,31 +3,14 @@ import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
 import { PASSWORD_LIMITS } from '@hatchworks/shared/schemas/users';
 import { PASSWORD_STORE_ACTIONS, type AppFunction } from '../aws/constructs/app-function';
 import { statementsOfRole, type StatementJson } from './support/iam';
-import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
-
-type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
-
-const resourcesOf = (site: SynthesizedSite): Resources =>
-  site.template.toJSON().Resources as Resources;
-
-const onlyOfType = (site: SynthesizedSite, type: string) => {
-  const found = Object.entries(resourcesOf(site)).filter(([, resource]) => resource.Type === type);
-  const [entry, ...others] = found;
-  if (!entry || others.length > 0) throw new Error(`expected one ${type}, found ${found.length}`);
-  return { id: entry[0], properties: entry[1].Properties ?? {} };
-};
-
-const routeFunction = (site: SynthesizedSite, routeId: string): AppFunction => {
-  const fn = site.stack.api.functions.get(routeId);
-  if (!fn) throw new Error(`no function for ${routeId}`);
-  return fn;
-};
-
-const environmentOf = (site: SynthesizedSite, fn: AppFunction): Record<string, unknown> => {
-  const resource = resourcesOf(site)[logicalIdOf(site, fn.function)];
-  return ((resource?.Properties?.Environment as { Variables?: Record<string, unknown> })
-    ?.Variables ?? {}) as Record<string, unknown>;
-};
+import {
+  environmentOf,
+  logicalIdOf,
+  onlyResource,
+  routeFunction,
+  synthSite,
+  type SynthesizedSite,
+} from './support/synth-site';
 
 /** The statements of a function's role that grant anything of Cognito. */
 const cognitoStatements = (site: SynthesizedSite, fn: AppFunction): StatementJson[] =>
@@ -54,19 +37,19 @@ describe('one password per account: the user pool as a password store', () => {
 
   it("lets the app client's server-side sign-in check a password, never the client-side one", () => {
     // Act
-    const client = onlyOfType(site, 'AWS::Cognito::UserPoolClient');
+    const client = onlyResource(site, 'AWS::Cognito::UserPoolClient');
     // Assess
-    expect(client.properties.ExplicitAuthFlows).toEqual(
+    expect(client.Properties.ExplicitAuthFlows).toEqual(
       expect.arrayContaining(['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
     );
-    expect(client.properties.ExplicitAuthFlows).not.toContain('ALLOW_USER_PASSWORD_AUTH');
+    expect(client.Properties.ExplicitAuthFlows).not.toContain('ALLOW_USER_PASSWORD_AUTH');
   });
 
   it("judges a password by the product's rule: 10+ characters, no composition rules", () => {
     // Act
-    const pool = onlyOfType(site, 'AWS::Cognito::UserPool');
+    const pool = onlyResource(site, 'AWS::Cognito::UserPool');
     // Assess
-    expect(pool.properties.Policies).toMatchObject({
+    expect(pool.Properties.Policies).toMatchObject({
       PasswordPolicy: {
         MinimumLength: PASSWORD_LIMITS.min,
         RequireLowercase: false,
@@ -82,8 +65,8 @@ describe('one password per account: the user pool as a password store', () => {
     (routeId) => {
       // Prepare
       const fn = routeFunction(site, routeId);
-      const pool = onlyOfType(site, 'AWS::Cognito::UserPool');
-      const client = onlyOfType(site, 'AWS::Cognito::UserPoolClient');
+      const pool = onlyResource(site, 'AWS::Cognito::UserPool');
+      const client = onlyResource(site, 'AWS::Cognito::UserPoolClient');
       // Act
       const statements = cognitoStatements(site, fn);
       // Assess
@@ -113,7 +96,7 @@ describe('one password per account: the user pool as a password store', () => {
   it("tells verify-user that the issuer is the stack's pool, without granting it a call", () => {
     // Prepare
     const fn = routeFunction(site, 'VerifyUser');
-    const pool = onlyOfType(site, 'AWS::Cognito::UserPool');
+    const pool = onlyResource(site, 'AWS::Cognito::UserPool');
     // Act
     const env = environmentOf(site, fn);
     // Assess
@@ -136,9 +119,9 @@ describe("the user pool's triggers: the hosted UI's forgot-password", () => {
     // Prepare
     const functionArn = { 'Fn::GetAtt': [logicalIdOf(site, trigger.function), 'Arn'] };
     // Act
-    const pool = onlyOfType(site, 'AWS::Cognito::UserPool');
+    const pool = onlyResource(site, 'AWS::Cognito::UserPool');
     // Assess
-    expect(pool.properties.LambdaConfig).toMatchObject({ PostConfirmation: functionArn });
+    expect(pool.Properties.LambdaConfig).toMatchObject({ PostConfirmation: functionArn });
   });
 
   it('may only sign users out in Cognito, with no pool settings', () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
 import { FUNCTION_ROLE_POLICY_NAME } from '../aws/constructs/function-role';
-import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
+import { logicalIdOf, resourcesOf, synthSite, type SynthesizedSite } from './support/synth-site';
 
 /**
  * CloudFormation refuses a stack of more than 500 resources. The budget keeps room below that
@@ -13,11 +13,6 @@ import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-si
  */
 const RESOURCE_BUDGET = 460;
 const CLOUDFORMATION_LIMIT = 500;
-
-type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
-
-const resourcesOf = (site: SynthesizedSite): Resources =>
-  site.template.toJSON().Resources as Resources;
 
 const overBudget = (name: string, count: number) =>
   `The ${name} stack has ${count} CloudFormation resources, over the budget of ` +

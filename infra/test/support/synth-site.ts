@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { AppFunction } from '../../aws/constructs/app-function';
 import { REPO_ROOT } from '../../aws/paths';
 import { createSiteApp, type SiteApp } from '../../aws/site-app';
 
@@ -99,4 +100,37 @@ export function logicalIdOf(site: SiteApp, resource: { node: { defaultChild?: un
     throw new Error('construct has no CloudFormation resource');
   }
   return String(site.stack.resolve((child as { logicalId: string }).logicalId));
+}
+
+/** A resource of a synthesized template, as its JSON holds it. */
+export interface TemplateResource {
+  readonly Type: string;
+  readonly Properties?: Record<string, unknown>;
+  readonly DependsOn?: string | string[];
+}
+
+/** The site stack's resources by logical id. */
+export const resourcesOf = (site: SynthesizedSite): Record<string, TemplateResource> =>
+  site.template.toJSON().Resources as Record<string, TemplateResource>;
+
+/** The one resource of `type` in the site stack (fails when there are none or several). */
+export function onlyResource(site: SynthesizedSite, type: string) {
+  const found = Object.entries(resourcesOf(site)).filter(([, resource]) => resource.Type === type);
+  const [entry, ...others] = found;
+  if (!entry || others.length > 0) throw new Error(`expected one ${type}, found ${found.length}`);
+  return { id: entry[0], ...entry[1], Properties: entry[1].Properties ?? {} };
+}
+
+/** The function of a route of the manifest, by route id. */
+export function routeFunction(site: SynthesizedSite, routeId: string): AppFunction {
+  const fn = site.stack.api.functions.get(routeId);
+  if (!fn) throw new Error(`no function for ${routeId}`);
+  return fn;
+}
+
+/** A function's environment variables as synthesized. */
+export function environmentOf(site: SynthesizedSite, fn: AppFunction): Record<string, unknown> {
+  const resource = resourcesOf(site)[logicalIdOf(site, fn.function)];
+  return ((resource?.Properties?.Environment as { Variables?: Record<string, unknown> })
+    ?.Variables ?? {}) as Record<string, unknown>;
 }
