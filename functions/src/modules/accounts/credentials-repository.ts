@@ -111,7 +111,7 @@ const sameVersion = (version: number) =>
  * The `sessions_valid_after` of sessions ended at `now`: the next whole second, so a hosted token
  * issued in the same second as the end (its `iat` has whole seconds) counts as before it.
  */
-export const sessionsEndAt = (now: Date) => nowSeconds(now) + 1;
+const sessionsEndAt = (now: Date) => nowSeconds(now) + 1;
 
 /** The update that ends every session of the account: own tokens and hosted ones alike. */
 const endSessionsUpdate = (version: number, now: Date) => ({
