@@ -1,11 +1,16 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   QUOTAS,
   appQuotaBreaches,
   describeBreach,
+  quotaBreaches,
   quotaMeasurements,
   synthesizedTemplates,
+  unzippedPackageMeasurement,
   type QuotaId,
 } from '../aws/quotas';
 import { synthSite, type SynthesizedSite } from './support/synth-site';
@@ -165,5 +170,18 @@ describe('the AWS quotas of every synthesized template', () => {
     const quotas = appQuotaBreaches(app).map((breach) => breach.quota);
     // Assess
     expect(quotas).toEqual(['webAclCapacity', 'webAclIncludedCapacity']);
+  });
+
+  it('measures a package as Lambda unpacks it: every file of its folders', () => {
+    // Prepare
+    const dir = mkdtempSync(join(tmpdir(), 'hatchworks-package-'));
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'index.mjs'), 'x'.repeat(1000));
+    writeFileSync(join(dir, 'lib', 'data.bin'), Buffer.alloc(QUOTAS.unzippedPackage.limit));
+    // Act
+    const measurement = unzippedPackageMeasurement('Fixture/Fn', dir);
+    // Assess
+    expect(measurement.found).toBe(QUOTAS.unzippedPackage.limit + 1000);
+    expect(quotaBreaches([measurement]).map((breach) => breach.quota)).toEqual(['unzippedPackage']);
   });
 });
