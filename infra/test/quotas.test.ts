@@ -10,7 +10,7 @@ import {
   quotaBreaches,
   quotaMeasurements,
   synthesizedTemplates,
-  unzippedPackageMeasurement,
+  packageMeasurements,
   type QuotaId,
 } from '../aws/quotas';
 import { synthSite, type SynthesizedSite } from './support/synth-site';
@@ -50,7 +50,7 @@ describe('the AWS quotas of every synthesized template', () => {
 
   it('measures every quota of the table on the prod app, nested stacks and us-east-1 included', () => {
     // Prepare: the package size is measured on the real bundles (bundling.test.ts).
-    const measuredElsewhere: QuotaId[] = ['unzippedPackage'];
+    const measuredElsewhere: QuotaId[] = ['zippedPackage', 'unzippedPackage'];
     // Act
     const templates = synthesizedTemplates(prod.app);
     const measured = new Set(quotaMeasurements(templates).map((entry) => entry.quota));
@@ -177,11 +177,14 @@ describe('the AWS quotas of every synthesized template', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hatchworks-package-'));
     mkdirSync(join(dir, 'lib'));
     writeFileSync(join(dir, 'index.mjs'), 'x'.repeat(1000));
-    writeFileSync(join(dir, 'lib', 'data.bin'), Buffer.alloc(QUOTAS.unzippedPackage.limit));
+    writeFileSync(join(dir, 'lib', 'data.bin'), Buffer.alloc(QUOTAS.zippedPackage.limit));
     // Act
-    const measurement = unzippedPackageMeasurement('Fixture/Fn', dir);
+    const measurements = packageMeasurements('Fixture/Fn', dir);
     // Assess
-    expect(measurement.found).toBe(QUOTAS.unzippedPackage.limit + 1000);
-    expect(quotaBreaches([measurement]).map((breach) => breach.quota)).toEqual(['unzippedPackage']);
+    expect(measurements.map((each) => each.found)).toEqual([
+      QUOTAS.zippedPackage.limit + 1000,
+      QUOTAS.zippedPackage.limit + 1000,
+    ]);
+    expect(quotaBreaches(measurements).map((breach) => breach.quota)).toEqual(['zippedPackage']);
   });
 });
