@@ -1,5 +1,5 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { SecretName } from '@hatchworks/shared/routes';
+import { getSecretString } from './secrets-manager';
 
 /**
  * The secrets a function reads by name: the manifest's secret keys, and the origin secret that
@@ -40,9 +40,7 @@ async function load(name: FunctionSecretName): Promise<string> {
   if (!arn) {
     throw new Error(`Invalid function configuration: ${name} or ${name}_ARN is required`);
   }
-  const client = new SecretsManagerClient({ region: process.env.AWS_REGION ?? 'us-east-1' });
-  const answer = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-  return checked(name, answer.SecretString ?? '');
+  return checked(name, await getSecretString(arn));
 }
 
 function checked(name: FunctionSecretName, value: string): string {

@@ -1,6 +1,6 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { importJWK } from 'jose';
 import { env } from './env';
+import { getSecretString } from './secrets-manager';
 import { parseSigningKeys } from './token-keys';
 
 /** The key that signs the product's own tokens, ready for jose, with its `kid`. */
@@ -20,11 +20,7 @@ async function signingKeyText(): Promise<string> {
       'Invalid function configuration: TOKEN_SIGNING_KEY or TOKEN_SIGNING_KEY_ARN is required',
     );
   }
-  const client = new SecretsManagerClient({ region: config.AWS_REGION });
-  const answer = await client.send(
-    new GetSecretValueCommand({ SecretId: config.TOKEN_SIGNING_KEY_ARN }),
-  );
-  return answer.SecretString ?? '';
+  return getSecretString(config.TOKEN_SIGNING_KEY_ARN);
 }
 
 /**
