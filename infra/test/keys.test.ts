@@ -16,6 +16,10 @@ import {
 const statementsOf = (site: SynthesizedSite, fn: AppFunction): StatementJson[] =>
   statementsOfRole(site.template, logicalIdOf(site, fn.role));
 
+/** Whether a statement covers `resource`, alone or among others (grants of the same actions merge). */
+const namesResource = (statement: StatementJson, resource: unknown): boolean =>
+  [statement.Resource].flat().some((each) => JSON.stringify(each) === JSON.stringify(resource));
+
 /** The ids of the route functions whose role may read the secret `secretId` (a logical id). */
 function readersOf(site: SynthesizedSite, secretId: string): string[] {
   return ROUTES.filter((route) =>
@@ -23,7 +27,7 @@ function readersOf(site: SynthesizedSite, secretId: string): string[] {
       (statement) =>
         statement.Effect === 'Allow' &&
         [statement.Action].flat().includes('secretsmanager:GetSecretValue') &&
-        JSON.stringify(statement.Resource) === JSON.stringify({ Ref: secretId }),
+        namesResource(statement, { Ref: secretId }),
     ),
   ).map((route) => route.id);
 }
@@ -216,11 +220,12 @@ describe("the functions' secret keys on AWS", () => {
   });
 
   it.each(ROUTES.map((route) => route.id))(
-    'grants %s no secret beyond its signing key and its listed secrets',
+    'grants %s no secret beyond the origin secret, its signing key and its listed secrets',
     (routeId) => {
       // Prepare
       const route = ROUTES.find((each) => each.id === routeId);
       const expected = [
+        site.stack.originSecret.secret,
         ...('signsTokens' in (route ?? {}) ? [site.stack.signingKey.secret] : []),
         ...((route && 'secrets' in route ? route.secrets : []) as readonly SecretName[]).map(
           (name) => site.stack.secrets.secrets.get(name),
@@ -231,7 +236,7 @@ describe("the functions' secret keys on AWS", () => {
         .filter((statement) =>
           [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')),
         )
-        .map((statement) => statement.Resource);
+        .flatMap((statement) => [statement.Resource].flat());
       // Assess
       expect(granted).toEqual(expected);
     },
@@ -300,11 +305,26 @@ describe('the origin lock on AWS', () => {
   });
 
   it.each(ROUTES.map((route) => route.id))(
-    'gives %s the same value as ORIGIN_VERIFY_SECRET',
+    "gives %s the origin secret's ARN and the right to read it, never the value",
     (routeId) => {
-      expect(environmentOf(site, routeFunction(site, routeId)).ORIGIN_VERIFY_SECRET).toEqual(
-        site.stack.resolve(site.stack.originSecret.value),
+      // Prepare
+      const fn = routeFunction(site, routeId);
+      const secretArn = { Ref: logicalIdOf(site, site.stack.originSecret.secret) };
+      // Act
+      const environment = environmentOf(site, fn);
+      const reads = statementsOf(site, fn).filter((statement) =>
+        namesResource(statement, secretArn),
       );
+      // Assess
+      expect(environment.ORIGIN_VERIFY_SECRET_ARN).toEqual(secretArn);
+      expect(environment).not.toHaveProperty('ORIGIN_VERIFY_SECRET');
+      expect(JSON.stringify(environment)).not.toContain('{{resolve:');
+      expect(reads).toEqual([
+        expect.objectContaining({
+          Effect: 'Allow',
+          Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+        }),
+      ]);
     },
   );
 

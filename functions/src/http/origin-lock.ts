@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { env } from '../lib/env';
 import { ForbiddenError } from '../lib/errors';
+import { secretConfigured, secretString } from '../lib/secret-value';
 
 /** The header CloudFront adds to every request it forwards to the API origin. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
@@ -16,18 +16,22 @@ function matches(given: string | undefined, expected: string): boolean {
   return given !== undefined && timingSafeEqual(digest(given), digest(expected));
 }
 
+/** The origin secret when the function has one (on AWS: read from Secrets Manager once per cold start). */
+const configuredSecret = async (): Promise<string | undefined> =>
+  secretConfigured('ORIGIN_VERIFY_SECRET') ? secretString('ORIGIN_VERIFY_SECRET') : undefined;
+
 /**
  * Refuses, with 403, a request that did not come through CloudFront: when the function has an
- * `ORIGIN_VERIFY_SECRET` (on AWS), the request must carry it in `x-origin-verify`. The API's
+ * origin secret (on AWS), the request must carry it in `x-origin-verify`. The API's
  * execute-api URL is public, so without this anyone could skip CloudFront and send their own
  * `CloudFront-Viewer-Address`. The header is removed from the event either way, so no handler or
  * log ever sees it. Locally the secret is unset and the local gateway drops the header.
  */
 export const originLock = (
-  options: { secret?: () => string | undefined } = {},
+  options: { secret?: () => Promise<string | undefined> } = {},
 ): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
   before: async ({ event }) => {
-    const secret = (options.secret ?? (() => env().ORIGIN_VERIFY_SECRET))();
+    const secret = await (options.secret ?? configuredSecret)();
     const headers = event.headers ?? {};
     // HTTP APIs lower-case header names; any other spelling is treated the same all the same.
     const names = Object.keys(headers).filter(

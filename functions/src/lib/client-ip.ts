@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { env } from './env';
+import { secretConfigured } from './secret-value';
 
 type ParsedAddress =
   | { readonly version: 4; readonly octets: readonly number[] }
@@ -94,13 +94,13 @@ function viewerAddress(header: string | undefined): string | undefined {
 export interface ClientAddressOptions {
   /**
    * Whether CloudFront's viewer-address header may be believed. Only when the origin lock is
-   * configured (`ORIGIN_VERIFY_SECRET`): its middleware has then refused every request that did
+   * configured (`ORIGIN_VERIFY_SECRET` or its `_ARN`): its middleware has then refused every request that did
    * not come through CloudFront, so the header is CloudFront's and not the caller's.
    */
   readonly trustViewerAddress?: boolean;
 }
 
-const viewerAddressTrusted = () => Boolean(env().ORIGIN_VERIFY_SECRET);
+const viewerAddressTrusted = () => secretConfigured('ORIGIN_VERIFY_SECRET');
 
 /**
  * The visitor's own address: the socket's (`requestContext.http.sourceIp`, which API Gateway and

@@ -26,10 +26,13 @@ const EnvSchema = z.object({
   /** Lifetime of the product's own tokens, in seconds (no refresh route: docs/decisions.md, "Own tokens"). */
   AUTH_TOKEN_TTL_SECONDS: positiveInt(3600),
   /**
-   * The value CloudFront sends in `x-origin-verify` (AWS only): when set, requests without it are
-   * refused, and only then is CloudFront's viewer address believed. Unset locally.
+   * The value CloudFront sends in `x-origin-verify`, directly (tests) or as the Secrets Manager
+   * secret that holds it (AWS), read by `secretString('ORIGIN_VERIFY_SECRET')`: when either is
+   * set, requests without it are refused, and only then is CloudFront's viewer address believed.
+   * Unset locally.
    */
   ORIGIN_VERIFY_SECRET: z.optional(z.string().check(z.minLength(32))),
+  ORIGIN_VERIFY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   /**
    * The anonymous tracker cookie's HMAC key, directly (locally) or as a secret (AWS); read by
    * `secretValue('ANONYMOUS_ID_KEY')`, listed here so a short key fails fast.

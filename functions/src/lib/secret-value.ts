@@ -1,14 +1,20 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { SecretName } from '@hatchworks/shared/routes';
 
-const cache = new Map<SecretName, Promise<Uint8Array>>();
+/**
+ * The secrets a function reads by name: the manifest's secret keys, and the origin secret that
+ * every API function checks (`ORIGIN_VERIFY_SECRET`).
+ */
+export type FunctionSecretName = SecretName | 'ORIGIN_VERIFY_SECRET';
+
+const cache = new Map<FunctionSecretName, Promise<string>>();
 
 /**
- * A secret key of the function, read once per cold start: from the environment variable of its
- * name locally and in tests (`IDENTITY_HASH_KEY`), or from the Secrets Manager secret whose ARN is
- * in `<NAME>_ARN` on AWS. The manifest's `secrets` list decides which functions get which.
+ * A secret of the function, read once per cold start: from the environment variable of its name
+ * locally and in tests (`IDENTITY_HASH_KEY`), or from the Secrets Manager secret whose ARN is in
+ * `<NAME>_ARN` on AWS. A failed read is not kept: the next request tries again.
  */
-export function secretValue(name: SecretName): Promise<Uint8Array> {
+export function secretString(name: FunctionSecretName): Promise<string> {
   let value = cache.get(name);
   if (!value) {
     value = load(name);
@@ -18,7 +24,16 @@ export function secretValue(name: SecretName): Promise<Uint8Array> {
   return value;
 }
 
-async function load(name: SecretName): Promise<Uint8Array> {
+/** Whether the function has the secret at all, directly or by ARN. */
+export const secretConfigured = (name: FunctionSecretName): boolean =>
+  Boolean(process.env[name] || process.env[`${name}_ARN`]);
+
+/** A secret key as bytes (an HMAC key); the manifest's `secrets` list decides who gets which. */
+export async function secretValue(name: SecretName): Promise<Uint8Array> {
+  return new TextEncoder().encode(await secretString(name));
+}
+
+async function load(name: FunctionSecretName): Promise<string> {
   const direct = process.env[name];
   if (direct) return checked(name, direct);
   const arn = process.env[`${name}_ARN`];
@@ -30,8 +45,8 @@ async function load(name: SecretName): Promise<Uint8Array> {
   return checked(name, answer.SecretString ?? '');
 }
 
-function checked(name: SecretName, value: string): Uint8Array {
+function checked(name: FunctionSecretName, value: string): string {
   if (value.length < 32)
     throw new Error(`The secret ${name} is missing or shorter than 32 characters`);
-  return new TextEncoder().encode(value);
+  return value;
 }

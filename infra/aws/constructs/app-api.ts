@@ -12,6 +12,7 @@ import {
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
@@ -92,6 +93,13 @@ export interface AppApiProps {
   readonly search?: SearchIndex;
   /** The stack's user pool, for the routes marked `passwordStore`; none with an external issuer. */
   readonly passwordStore?: PasswordStoreAccess;
+  /**
+   * What CloudFront sends in `x-origin-verify`: every function gets its ARN
+   * (`ORIGIN_VERIFY_SECRET_ARN`) and reads the value once per cold start. Resolving the value
+   * into each environment would spend one of CloudFormation's 60 dynamic references per function
+   * and show the value in every function's configuration.
+   */
+  readonly originSecret?: ISecret;
 }
 
 /**
@@ -159,6 +167,7 @@ export class AppApi extends Construct {
         environment: {
           ...props.environment,
           ...(route.siteUrl && props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
+          ...(props.originSecret ? { ORIGIN_VERIFY_SECRET_ARN: props.originSecret.secretArn } : {}),
         },
         ...(props.keys ? { keys: props.keys } : {}),
         ...(props.passwordStore ? { passwordStore: props.passwordStore } : {}),
@@ -171,6 +180,7 @@ export class AppApi extends Construct {
         }),
       });
       routes.push(httpRoute);
+      props.originSecret?.grantRead(fn.role);
       if (route.searchIndex) {
         if (!props.search)
           throw new Error(`${route.id} reads the search index, but none was given`);

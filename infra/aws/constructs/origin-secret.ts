@@ -11,17 +11,16 @@ export interface OriginSecretProps {
 }
 
 /**
- * The value CloudFront sends to the API origin in `x-origin-verify`, and the functions expect
- * (`ORIGIN_VERIFY_SECRET`). CloudFormation generates it and resolves it into both by dynamic
- * reference at deploy time, so no template or repository holds it. It is plain configuration of
- * the distribution (CloudFront has no secret headers) and so of the functions too: reading it
- * takes read access to the account's CloudFront or Lambda configuration, and gains only a way
- * past the origin lock, whereas reading it from Secrets Manager would cost every function a call
- * at each cold start.
+ * The value CloudFront sends to the API origin in `x-origin-verify`, and the functions expect.
+ * CloudFormation generates it, so no template or repository holds it. The distribution gets it by
+ * the template's one dynamic reference to it (CloudFront has no secret headers, so it is plain
+ * configuration there); the functions get only the secret's ARN (`ORIGIN_VERIFY_SECRET_ARN`) and
+ * read the value once per cold start, so a function's configuration does not show it and the
+ * template stays far below CloudFormation's 60 dynamic references.
  */
 export class OriginSecret extends Construct {
   readonly secret: Secret;
-  /** The dynamic reference to the value, for the distribution and the functions. */
+  /** The dynamic reference to the value, for the distribution. */
   readonly value: string;
 
   constructor(scope: Construct, id: string, props: OriginSecretProps) {
@@ -40,9 +39,10 @@ export class OriginSecret extends Construct {
     Validations.of(this.secret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'The value is resolved into the CloudFront distribution and the functions at deploy ' +
-        'time, so a rotation by Secrets Manager would reach neither and lock the site out of ' +
-        'its API. It is rotated by deploying a new generation (originSecretGeneration context).',
+        'The value is resolved into the CloudFront distribution at deploy time, so a rotation ' +
+        'by Secrets Manager would not reach CloudFront while new cold starts of the functions ' +
+        'expected the new value, locking the site out of its API. It is rotated by deploying ' +
+        'a new generation (originSecretGeneration context), which changes both at once.',
     });
   }
 }

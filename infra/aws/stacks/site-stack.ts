@@ -168,8 +168,6 @@ export class SiteStack extends Stack {
     const environment = {
       LOG_LEVEL: props.logLevel ?? 'INFO',
       LOG_CONSUMED_CAPACITY: String(props.logConsumedCapacity ?? false),
-      // Every function refuses requests without it: the API is reachable only through CloudFront.
-      ORIGIN_VERIFY_SECRET: this.originSecret.value,
       // The namespace of the functions' EMF metrics (business figures, transaction conflicts).
       [METRICS_NAMESPACE_ENV]: `Hatchworks/${this.stackName}`,
     };
@@ -205,6 +203,8 @@ export class SiteStack extends Stack {
       siteUrl: `https://${siteHost}`,
       keys,
       ...(this.cognito ? { passwordStore: this.cognito.passwordStore } : {}),
+      // Every function refuses requests without it: the API is reachable only through CloudFront.
+      originSecret: this.originSecret.secret,
     });
     this.mailSender = new MailSender(this, 'Mail', {
       table: this.table.table,

@@ -169,6 +169,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // No CloudFront in front: the origin lock stays open, and the gateway drops the headers only
     // CloudFront may set (so `clientIp` keys on the socket address).
     delete process.env.ORIGIN_VERIFY_SECRET;
+    delete process.env.ORIGIN_VERIFY_SECRET_ARN;
     process.env.AUTH_ISSUER = idp.issuer;
     process.env.AUTH_AUDIENCE = API_AUDIENCE;
     process.env.MAIL_TRANSPORT = 'smtp';
