@@ -62,14 +62,11 @@ describe('preflight: the mail sender (mailFrom)', () => {
 describe('preflight: the SES identity (GetEmailIdentity)', () => {
   it('passes an identity verified for sending in the site region', async () => {
     // Prepare
-    aws
-      .mocks()
-      .ses.on(GetEmailIdentityCommand, { EmailIdentity: 'hatchworks.example' })
-      .resolves({
-        IdentityType: 'DOMAIN',
-        VerifiedForSendingStatus: true,
-        VerificationStatus: 'SUCCESS',
-      });
+    aws.mocks().ses.on(GetEmailIdentityCommand, { EmailIdentity: 'hatchworks.example' }).resolves({
+      IdentityType: 'DOMAIN',
+      VerifiedForSendingStatus: true,
+      VerificationStatus: 'SUCCESS',
+    });
     // Act
     const results = await checkSesIdentity(targetOf(), aws.clientsFor);
     // Assess
@@ -103,14 +100,11 @@ describe('preflight: the SES identity (GetEmailIdentity)', () => {
 
   it('fails a domain pending verification with where its DKIM records are', async () => {
     // Prepare
-    aws
-      .mocks()
-      .ses.on(GetEmailIdentityCommand)
-      .resolves({
-        IdentityType: 'DOMAIN',
-        VerifiedForSendingStatus: false,
-        VerificationStatus: 'PENDING',
-      });
+    aws.mocks().ses.on(GetEmailIdentityCommand).resolves({
+      IdentityType: 'DOMAIN',
+      VerifiedForSendingStatus: false,
+      VerificationStatus: 'PENDING',
+    });
     // Act
     const [line] = (await checkSesIdentity(targetOf(), aws.clientsFor)).map(formatResult);
     // Assess
