@@ -4,6 +4,7 @@ import {
   NotFoundException,
 } from '@aws-sdk/client-sesv2';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { contextFromArgs } from '../aws/config/cdk-context';
 import { exitCodeOf, formatResult } from '../aws/ops/preflight/check';
 import {
   checkMailSender,
@@ -205,5 +206,32 @@ describe('preflight: the SES account (GetAccount)', () => {
       `fail SES account (${REGION}): sending is disabled (enforcement status SHUTDOWN) → SES ` +
         'paused this account: answer the case in the AWS Support Center',
     ]);
+  });
+});
+
+describe('preflight: the context (cdk.json, then -c key=value)', () => {
+  it('reads -c and --context as the CDK CLI does: split at the first =, the last one wins', () => {
+    // Act
+    const context = contextFromArgs([
+      '-c',
+      'stage=prod',
+      '--context',
+      'mailFrom=Hatchworks <no-reply@hatchworks.example>',
+      '-c',
+      'donationScriptUrl=https://tips.example/widget.js?a=b',
+      '-c',
+      'stage=dev',
+    ]);
+    // Assess
+    expect(context).toEqual({
+      stage: 'dev',
+      mailFrom: 'Hatchworks <no-reply@hatchworks.example>',
+      donationScriptUrl: 'https://tips.example/widget.js?a=b',
+    });
+  });
+
+  it('refuses an argument that is not -c key=value', () => {
+    expect(() => contextFromArgs(['-c', 'stage'])).toThrow('-c takes key=value; got "stage".');
+    expect(() => contextFromArgs(['--profile', 'prod'])).toThrow(/--profile/);
   });
 });

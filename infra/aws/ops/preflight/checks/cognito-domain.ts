@@ -20,7 +20,7 @@ export async function deployedStack(
     );
     return Stacks?.[0];
   } catch (error) {
-    if (errorName(error) === 'ValidationError' && /does not exist/.test(String(error))) {
+    if (errorName(error) === 'ValidationError' && /does not exist/.test((error as Error).message)) {
       return undefined;
     }
     throw error;
