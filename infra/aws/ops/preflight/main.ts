@@ -21,7 +21,13 @@ async function defaultRegion(): Promise<string | undefined> {
 }
 
 async function preflight(args: readonly string[]): Promise<CheckResult[]> {
-  const context = operatorContext(args);
+  let context: Record<string, unknown>;
+  try {
+    context = operatorContext(args);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return [fail('arguments', message, 'npm run preflight -- -c key=value [-c key=value …]')];
+  }
   const problem = contextProblem(context);
   if (problem) return [problem];
   const sdkRegion = await defaultRegion();
