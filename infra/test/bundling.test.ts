@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, type RouteDefinition } from '@hatchworks/shared/routes';
 import { CREATE_REQUIRE_BANNER } from '../aws/constructs/app-function';
 import { REPO_ROOT } from '../aws/paths';
+import { describeBreach, packageMeasurements, quotaBreaches } from '../aws/quotas';
 import type { BundledSite } from './support/bundle-site';
 
 /** Generous ceiling: init time grows with package size (docs/architecture.md, "Runtime"). */
@@ -101,6 +102,16 @@ describe('the Lambda bundles (real esbuild run)', () => {
     // Assess
     expect(code.startsWith(CREATE_REQUIRE_BANNER)).toBe(true);
     expect(existsSync(join(dir, 'index.mjs.map'))).toBe(true);
+  });
+
+  it("keeps every function's package within Lambda's package size quotas", () => {
+    // Act
+    const breaches = quotaBreaches(
+      site.functions.flatMap((fn) => packageMeasurements(fn.path, fn.assetDir)),
+    );
+    // Assess
+    expect(site.functions.length).toBeGreaterThan(ROUTES.length);
+    expect(breaches.map(describeBreach).join('\n')).toBe('');
   });
 
   it.each(ROUTES)('bundles the AWS SDK into $id instead of importing the runtime copy', (route) => {

@@ -1,11 +1,16 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   QUOTAS,
   appQuotaBreaches,
   describeBreach,
+  quotaBreaches,
   quotaMeasurements,
   synthesizedTemplates,
+  packageMeasurements,
   type QuotaId,
 } from '../aws/quotas';
 import { synthSite, type SynthesizedSite } from './support/synth-site';
@@ -45,7 +50,7 @@ describe('the AWS quotas of every synthesized template', () => {
 
   it('measures every quota of the table on the prod app, nested stacks and us-east-1 included', () => {
     // Prepare: the package size is measured on the real bundles (bundling.test.ts).
-    const measuredElsewhere: QuotaId[] = ['unzippedPackage'];
+    const measuredElsewhere: QuotaId[] = ['zippedPackage', 'unzippedPackage'];
     // Act
     const templates = synthesizedTemplates(prod.app);
     const measured = new Set(quotaMeasurements(templates).map((entry) => entry.quota));
@@ -165,5 +170,21 @@ describe('the AWS quotas of every synthesized template', () => {
     const quotas = appQuotaBreaches(app).map((breach) => breach.quota);
     // Assess
     expect(quotas).toEqual(['webAclCapacity', 'webAclIncludedCapacity']);
+  });
+
+  it('measures a package as Lambda unpacks it: every file of its folders', () => {
+    // Prepare
+    const dir = mkdtempSync(join(tmpdir(), 'hatchworks-package-'));
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'index.mjs'), 'x'.repeat(1000));
+    writeFileSync(join(dir, 'lib', 'data.bin'), Buffer.alloc(QUOTAS.zippedPackage.limit));
+    // Act
+    const measurements = packageMeasurements('Fixture/Fn', dir);
+    // Assess
+    expect(measurements.map((each) => each.found)).toEqual([
+      QUOTAS.zippedPackage.limit + 1000,
+      QUOTAS.zippedPackage.limit + 1000,
+    ]);
+    expect(quotaBreaches(measurements).map((breach) => breach.quota)).toEqual(['zippedPackage']);
   });
 });
