@@ -1,16 +1,50 @@
-import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import {
+  CloudFormationClient,
+  CloudFormationServiceException,
+} from '@aws-sdk/client-cloudformation';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SSMClient } from '@aws-sdk/client-ssm';
-import { App, type Stage } from 'aws-cdk-lib';
+import { App, CfnResource, Stack, type Stage } from 'aws-cdk-lib';
 import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
 import { readSiteSettings } from '../../aws/config/site-context';
-import type { ClientsFor, PreflightTarget, RegionClients } from '../../aws/ops/preflight/check';
+import {
+  formatResult,
+  type CheckResult,
+  type ClientsFor,
+  type PreflightTarget,
+  type RegionClients,
+} from '../../aws/ops/preflight/check';
 
 export const ACCOUNT = '123456789012';
 export const REGION = 'eu-west-1';
 export const EDGE_REGION = 'us-east-1';
+export const STACK_NAME = 'Hatchworks-Prod';
+
+/** DescribeStacks on a stack that was never deployed, as CloudFormation answers it. */
+export const NO_STACK = new CloudFormationServiceException({
+  name: 'ValidationError',
+  $fault: 'client',
+  $metadata: { httpStatusCode: 400 },
+  message: `Stack with id ${STACK_NAME} does not exist`,
+});
+
+/** The lines the preflight prints for `results`. */
+export const printed = (results: readonly CheckResult[]): string[] => results.map(formatResult);
+
+/** A prod-shaped app of one-resource stacks: the site's region and us-east-1. */
+export function twoRegionApp(): App {
+  const app = new App();
+  for (const [id, region] of [
+    ['Site', REGION],
+    ['Waf', EDGE_REGION],
+  ] as const) {
+    const stack = new Stack(app, id, { env: { account: ACCOUNT, region } });
+    new CfnResource(stack, 'Topic', { type: 'AWS::SNS::Topic' });
+  }
+  return app;
+}
 
 /** A target read from `context` as the app reads it (prod in REGION with a sender by default). */
 export function targetOf(
