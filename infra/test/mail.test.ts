@@ -8,6 +8,7 @@ import {
   MAIL_NOT_CONFIGURED_WARNING,
   type MailAccess,
 } from '../aws/constructs/app-function';
+import { readSiteSettings } from '../aws/config/site-context';
 import { AppTable } from '../aws/constructs/app-table';
 import { routeFunctionSpec, type FunctionSpec } from '../aws/constructs/function-spec';
 import { statementsOfRole } from './support/iam';
@@ -208,12 +209,28 @@ describe('the mail context (mailFrom, mailIdentity)', () => {
     [{ mailFrom: 'Hatchworks' }, /"mailFrom" must be an email address/],
     [{ mailFrom: 'a@b.example\nBcc: c@d.example' }, /"mailFrom" must be an email address/],
     [{ mailFrom: 'Other <x@evil.example> <no-reply@hatchworks.example>' }, /"mailFrom"/],
-    [{ mailIdentity: 'hatchworks.example' }, /"mailIdentity" needs "mailFrom"/],
+    [
+      { mailFrom: undefined, mailIdentity: 'hatchworks.example' },
+      /"mailIdentity" needs "mailFrom"/,
+    ],
     [
       { mailFrom: 'no-reply@hatchworks.example', mailIdentity: 'arn:aws:iam::123:role/x' },
       /"mailIdentity" must be a domain, an email address or an SES identity ARN/,
     ],
   ])('refuses %o, naming what to fix', (context, message) => {
     expect(() => synthSite({ context })).toThrow(message);
+  });
+
+  it('refuses prod without a sender, naming the key and where to verify it', () => {
+    expect(() => synthSite({ context: { stage: 'prod', mailFrom: undefined } })).toThrow(
+      /"stage=prod" needs "mailFrom".*verified in SES in the site's region/,
+    );
+  });
+
+  it('lets dev go without a sender', () => {
+    // Act
+    const settings = readSiteSettings(new App({ context: { stage: 'dev' } }).node);
+    // Assess
+    expect(settings.mail).toBeUndefined();
   });
 });

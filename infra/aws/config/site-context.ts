@@ -110,7 +110,10 @@ export interface SiteSettings {
   readonly logLevel: LogLevel;
   /** Makes every DynamoDB call log its consumed capacity (bench/debug). */
   readonly logConsumedCapacity: boolean;
-  /** The mail sender; without it the functions that send mail cannot (synth warns). */
+  /**
+   * The mail sender: prod refuses to synthesize without one; dev without one deploys functions
+   * whose mails fail (synth warns).
+   */
   readonly mail?: MailSettings;
 }
 
@@ -341,13 +344,21 @@ const EMAIL_ADDRESS =
 const DOMAIN_NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 const SES_IDENTITY_ARN = /^arn:aws[a-z-]*:ses:[a-z0-9-]+:\d{12}:identity\/.+$/;
 
-function mail(node: Node): MailSettings | undefined {
+function mail(node: Node, stageName: Stage): MailSettings | undefined {
   const from = text(node, CONTEXT_KEYS.mailFrom);
   const identity = text(node, CONTEXT_KEYS.mailIdentity);
   if (!from) {
     if (identity) {
       throw new SiteContextError(
         `"${CONTEXT_KEYS.mailIdentity}" needs "${CONTEXT_KEYS.mailFrom}", the sender's address.`,
+      );
+    }
+    // Sign-up and password reset work only by mail: a prod site without a sender locks people out.
+    if (stageName === 'prod') {
+      throw new SiteContextError(
+        `"${CONTEXT_KEYS.stage}=prod" needs "${CONTEXT_KEYS.mailFrom}", the sender of the ` +
+          'verification and password-reset mails: set -c mailFrom="Hatchworks <no-reply@example.com>" ' +
+          `with an identity verified in SES in the site's region (infra/aws/README.md, "Mail").`,
       );
     }
     return undefined;
@@ -442,7 +453,7 @@ export function readSiteSettings(node: Node): SiteSettings {
   const stageName = stage(node);
   const domain = customDomain(node);
   const identitySettings = identity(node, stageName);
-  const mailSettings = mail(node);
+  const mailSettings = mail(node, stageName);
   const regionName = region(node);
   const table = existingTable(node);
   return {

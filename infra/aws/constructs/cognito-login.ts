@@ -223,25 +223,41 @@ export class CognitoLogin extends Construct {
 }
 
 /**
- * `<stack name>-<first 8 hex digits of the stack's id>`: readable, and unique per deployed
- * stack, since a prefix domain must be unique within the whole region, across every account.
+ * The stack-name part of a derived prefix: the name in lower case, runs of other characters as
+ * one hyphen, at most 54 characters (the id's 8 hex digits and a hyphen complete the 63).
  */
-function derivedPrefix(scope: Construct): string {
-  const stack = Stack.of(scope);
-  const name = stack.stackName
+export function derivedPrefixStem(stackName: string): string {
+  const stem = stackName
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 54)
     .replace(/-+$/, '');
   try {
-    checkDomainPrefix(name, CONTEXT_KEYS.stackName);
+    return checkDomainPrefix(stem, CONTEXT_KEYS.stackName);
   } catch {
     throw new SiteContextError(
-      `The stack name "${stack.stackName}" gives no valid Cognito domain prefix; set ` +
+      `The stack name "${stackName}" gives no valid Cognito domain prefix; set ` +
         `"${CONTEXT_KEYS.authDomainPrefix}".`,
     );
   }
+}
+
+/**
+ * The prefix derived for a stack with `stackId` (`arn:…:stack/<name>/<guid>`), as deployed:
+ * `<stem>-<first 8 hex digits of the guid>`.
+ */
+export function derivedPrefixOf(stackName: string, stackId: string): string {
+  const guid = stackId.split('/')[2] ?? '';
+  return `${derivedPrefixStem(stackName)}-${guid.split('-')[0] ?? ''}`;
+}
+
+/**
+ * `<stack name>-<first 8 hex digits of the stack's id>`: readable, and unique per deployed
+ * stack, since a prefix domain must be unique within the whole region, across every account.
+ */
+function derivedPrefix(scope: Construct): string {
+  const stack = Stack.of(scope);
   const stackGuid = Fn.select(2, Fn.split('/', Aws.STACK_ID));
-  return `${name}-${Fn.select(0, Fn.split('-', stackGuid))}`;
+  return `${derivedPrefixStem(stack.stackName)}-${Fn.select(0, Fn.split('-', stackGuid))}`;
 }

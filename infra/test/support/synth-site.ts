@@ -1,18 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { AppFunction } from '../../aws/constructs/app-function';
-import { REPO_ROOT } from '../../aws/paths';
+import { cdkJsonContext } from '../../aws/config/cdk-context';
 import { createSiteApp, type SiteApp } from '../../aws/site-app';
-
-/** The feature flags of `cdk.json`, so tests synthesize what `cdk synth` does. */
-function cdkJsonContext(): Record<string, unknown> {
-  const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
-    context?: Record<string, unknown>;
-  };
-  return cdkJson.context ?? {};
-}
 
 /** A tiny stand-in for `web/dist`, so tests do not depend on a web build. */
 export function fakeWebDist(): string {
@@ -34,6 +26,15 @@ export function fakeProjectBuilds(): string {
   writeFileSync(join(dir, 'README.md'), '# Project builds');
   return dir;
 }
+
+/** The sender every synthesized site has unless a test takes it away (`mailFrom: undefined`). */
+export const TEST_MAIL_FROM = 'no-reply@hatchworks.example';
+
+/**
+ * What a test's context is laid over: the tests hold the deployable shape to account, so prod
+ * (unless a test asks for dev) with a sender (prod refuses to synthesize without one).
+ */
+const BASE_CONTEXT = { stage: 'prod', mailFrom: TEST_MAIL_FROM };
 
 export interface SynthOptions {
   /** Operator context (`-c key=value`). */
@@ -65,7 +66,9 @@ export function synthSite(options: SynthOptions = {}): SynthesizedSite {
   if (options.webDistPath !== undefined || options.projectBuildsPath !== undefined) {
     return synthesize(options);
   }
-  const key = JSON.stringify({ context: options.context ?? {}, bundle: options.bundle ?? false });
+  // Keyed by the context the app gets, so `{}` and `{ mailFrom: TEST_MAIL_FROM }` share one synthesis.
+  const context = { ...BASE_CONTEXT, ...options.context };
+  const key = JSON.stringify({ context, bundle: options.bundle ?? false });
   let site = synthesized.get(key);
   if (!site) {
     site = synthesize(options);
@@ -80,8 +83,7 @@ function synthesize(options: SynthOptions): SynthesizedSite {
       context: {
         ...cdkJsonContext(),
         ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
-        // The tests hold the deployable shape to account: prod, unless a test asks for dev.
-        stage: 'prod',
+        ...BASE_CONTEXT,
         ...options.context,
       },
     },
