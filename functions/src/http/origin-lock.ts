@@ -7,6 +7,9 @@ import { secretConfigured, secretString } from '../lib/secret-value';
 /** The header CloudFront adds to every request it forwards to the API origin. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
+/** The header in which CloudFront tells the origin the visitor's address and port. */
+const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+
 export const DIRECT_ACCESS_REFUSED = 'Requests must come through the site.';
 
 /** Equal-length digests, so the comparison takes the same time whatever the caller sent. */
@@ -40,6 +43,10 @@ export const originLock = (
     const given = names.length === 1 && names[0] ? headers[names[0]] : undefined;
     for (const name of names) delete headers[name];
     if (secret !== undefined && !matches(given, secret)) {
+      // The caller's own viewer address is a claim, not CloudFront's: no log line may show it.
+      for (const name of Object.keys(headers)) {
+        if (name.toLowerCase() === VIEWER_ADDRESS_HEADER) delete headers[name];
+      }
       throw new ForbiddenError(DIRECT_ACCESS_REFUSED);
     }
   },
