@@ -5,14 +5,16 @@ import { OpsError, regional, type OpsEnvironment } from './ops-environment';
  * The site stack's outputs the operator commands use (infra/aws/stacks/site-stack.ts): each names
  * exactly one resource, where a logical id is only a prefix that may match several.
  */
-export type OutputName =
-  | 'TableName'
-  | 'SiteBucketName'
-  | 'DistributionId'
-  | 'DistributionDomainName'
-  | 'SearchSnapshotBucketName'
-  | 'ApiAccessLogGroupName'
-  | 'ApiFunctionLogGroupNames';
+export const OUTPUT_NAMES = [
+  'TableName',
+  'SiteBucketName',
+  'DistributionId',
+  'DistributionDomainName',
+  'SearchSnapshotBucketName',
+  'ApiAccessLogGroupName',
+  'ApiFunctionLogGroupNames',
+] as const;
+export type OutputName = (typeof OUTPUT_NAMES)[number];
 
 export interface StackOutputs {
   /** Every output by key, in the stack's order. */
