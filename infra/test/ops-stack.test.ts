@@ -1,7 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import {
+  CloudFormationClient,
+  DescribeStackResourceCommand,
+  DescribeStacksCommand,
+} from '@aws-sdk/client-cloudformation';
 import {
   CloudFrontClient,
   CreateInvalidationCommand,
@@ -12,7 +16,13 @@ import {
   GetQueryResultsCommand,
   StartQueryCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
+import {
+  GetFunctionCommand,
+  LambdaClient,
+  UpdateFunctionCodeCommand,
+} from '@aws-sdk/client-lambda';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runOps } from '../aws/ops/run-ops';
@@ -22,7 +32,9 @@ const cloudFormation = mockClient(CloudFormationClient);
 const s3 = mockClient(S3Client);
 const cloudFront = mockClient(CloudFrontClient);
 const logs = mockClient(CloudWatchLogsClient);
-const mocks = [cloudFormation, s3, cloudFront, logs];
+const lambda = mockClient(LambdaClient);
+const sts = mockClient(STSClient);
+const mocks = [cloudFormation, s3, cloudFront, logs, lambda, sts];
 
 /** Runs `npm run ops -- <argv>` in this process; its printed lines and exit code. */
 async function ops(...argv: string[]) {
@@ -277,5 +289,90 @@ describe('npm run ops -- find-requests', () => {
       /must be an IP address/,
     );
     expect(logs.calls()).toHaveLength(0);
+  });
+});
+
+describe('npm run ops -- rollback-function', () => {
+  const OLD_KEY = 'c63e3001b1a2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c.zip';
+  const FUNCTION = 'Hatchworks-Prod-ApiVoteFeatureHandler1A2B3C4D-kLmNoPqRsTuV';
+
+  /** An older synthesis: the route's function beside one whose id it is a prefix of. */
+  function oldTemplate(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'hatchworks-old-synth-'));
+    const fn = (key: string) => ({
+      Type: 'AWS::Lambda::Function',
+      Properties: {
+        Code: {
+          S3Bucket: { 'Fn::Sub': 'cdk-hnb659fds-assets-${AWS::AccountId}-${AWS::Region}' },
+          S3Key: key,
+        },
+      },
+    });
+    const path = join(dir, 'Hatchworks-Prod.template.json');
+    writeFileSync(
+      path,
+      JSON.stringify({
+        Resources: {
+          ApiVoteFeatureHandler1A2B3C4D: fn(OLD_KEY),
+          ApiVoteFeatureHandlerServiceRole5E6F7A8B: { Type: 'AWS::IAM::Role' },
+          ApiVoteFeatureCommentHandler9C0D1E2F: fn('other.zip'),
+        },
+      }),
+    );
+    return path;
+  }
+
+  it("points the route's one function at the old bundle by its exact logical id, then waits", async () => {
+    // Arrange: Lambda reports the update InProgress once, then Successful
+    sts.on(GetCallerIdentityCommand).resolves({ Account: '123456789012' });
+    cloudFormation.on(DescribeStackResourceCommand).resolves({
+      StackResourceDetail: {
+        LogicalResourceId: 'ApiVoteFeatureHandler1A2B3C4D',
+        PhysicalResourceId: FUNCTION,
+        ResourceType: 'AWS::Lambda::Function',
+        ResourceStatus: 'UPDATE_COMPLETE',
+        LastUpdatedTimestamp: new Date('2026-11-26T10:00:00Z'),
+      },
+    });
+    lambda.on(UpdateFunctionCodeCommand).resolves({ LastUpdateStatus: 'InProgress' });
+    lambda
+      .on(GetFunctionCommand)
+      .resolvesOnce({ Configuration: { LastUpdateStatus: 'InProgress' } })
+      .resolves({ Configuration: { LastUpdateStatus: 'Successful' } });
+    // Act
+    const { lines } = await ops(
+      'rollback-function',
+      '--route',
+      'VoteFeature',
+      '--template',
+      oldTemplate(),
+      '--region',
+      REGION,
+    );
+    // Assess
+    expect(cloudFormation.commandCalls(DescribeStackResourceCommand)[0]?.args[0].input).toEqual({
+      StackName: STACK,
+      LogicalResourceId: 'ApiVoteFeatureHandler1A2B3C4D',
+    });
+    expect(lambda.calls().map((call) => call.args[0].constructor.name)).toEqual([
+      'UpdateFunctionCodeCommand',
+      'GetFunctionCommand',
+      'GetFunctionCommand',
+    ]);
+    expect(lambda.commandCalls(UpdateFunctionCodeCommand)[0]?.args[0].input).toEqual({
+      FunctionName: FUNCTION,
+      S3Bucket: `cdk-hnb659fds-assets-123456789012-${REGION}`,
+      S3Key: OLD_KEY,
+    });
+    expect(lines.at(-1)).toBe(
+      `${FUNCTION} runs the older bundle. A deploy that changes its bundle replaces it.`,
+    );
+  });
+
+  it('refuses a route id the old template has no function of', async () => {
+    await expect(
+      ops('rollback-function', '--route', 'VoteFeatures', '--template', oldTemplate()),
+    ).rejects.toThrow(/has 0 functions of route VoteFeatures/);
+    expect(lambda.calls()).toHaveLength(0);
   });
 });

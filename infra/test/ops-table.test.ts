@@ -1,12 +1,14 @@
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import {
   ContinuousBackupsUnavailableException,
+  DeleteTableCommand,
   DescribeContinuousBackupsCommand,
   DescribeTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
   PutItemCommand,
   QueryCommand,
+  ResourceNotFoundException,
   RestoreTableToPointInTimeCommand,
   UpdateContinuousBackupsCommand,
   UpdateTableCommand,
@@ -18,6 +20,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adoptTable } from '../aws/ops/verbs/adopt-table';
 import { copyPartition } from '../aws/ops/verbs/copy-partition';
+import { dropTable } from '../aws/ops/verbs/drop-table';
 import { restoreTable } from '../aws/ops/verbs/restore-table';
 import {
   describeStacksAnswer,
@@ -263,6 +266,57 @@ describe('npm run ops -- copy-partition', () => {
     for (const pk of ['MAIL#01JD0000000000000000000000', 'EVENT#01JD0000000000000000000000']) {
       await expect(copyPartition(ops, { from: RESTORED, pk })).rejects.toThrow(/again/);
     }
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+});
+
+describe('npm run ops -- drop-table', () => {
+  it('turns off deletion protection, waits for ACTIVE, deletes, and waits until the table is gone', async () => {
+    // Arrange: the old table after a switch, still protected
+    const OLD = OUTPUTS.TableName;
+    cloudFormation
+      .on(DescribeStacksCommand)
+      .resolves(describeStacksAnswer({ ...OUTPUTS, TableName: RESTORED }));
+    dynamo
+      .on(DescribeTableCommand)
+      .resolvesOnce(tableAnswer('ACTIVE', { TableName: OLD }))
+      .resolvesOnce(tableAnswer('ACTIVE', { TableName: OLD, DeletionProtectionEnabled: true }))
+      .resolvesOnce(tableAnswer('UPDATING', { TableName: OLD }))
+      .resolvesOnce(tableAnswer('ACTIVE', { TableName: OLD }))
+      .resolvesOnce(tableAnswer('DELETING', { TableName: OLD }))
+      .rejects(
+        new ResourceNotFoundException({
+          message: `Requested resource not found: Table: ${OLD} not found`,
+          $metadata: {},
+        }),
+      );
+    dynamo.on(UpdateTableCommand).resolves({});
+    dynamo.on(DeleteTableCommand).resolves({});
+    const { ops, lines } = opsEnvironment();
+    // Act
+    await dropTable(ops, { table: OLD });
+    // Assess
+    expect(dynamoCalls().map((call) => call.name)).toEqual([
+      'DescribeTable',
+      'DescribeTable',
+      'UpdateTable',
+      'DescribeTable',
+      'DescribeTable',
+      'DeleteTable',
+      'DescribeTable',
+      'DescribeTable',
+    ]);
+    expect(dynamo.commandCalls(UpdateTableCommand)[0]?.args[0].input).toEqual({
+      TableName: OLD,
+      DeletionProtectionEnabled: false,
+    });
+    expect(lines.at(-1)).toBe(`${OLD} is gone.`);
+  });
+
+  it("never drops the stack's own table", async () => {
+    const { ops } = opsEnvironment();
+
+    await expect(dropTable(ops, { table: OUTPUTS.TableName })).rejects.toThrow(/it is not dropped/);
     expect(dynamo.calls()).toHaveLength(0);
   });
 });

@@ -5,10 +5,12 @@ import { OpsError, type OpsEnvironment } from './ops-environment';
 import { adoptTable } from './verbs/adopt-table';
 import { copyPartition } from './verbs/copy-partition';
 import { dropSearchSnapshot } from './verbs/drop-search-snapshot';
+import { dropTable } from './verbs/drop-table';
 import { findRequests } from './verbs/find-requests';
 import { printOutputs } from './verbs/outputs';
 import { restoreTable } from './verbs/restore-table';
 import { planRollback } from './verbs/rollback';
+import { rollbackFunction } from './verbs/rollback-function';
 import { rollbackWeb } from './verbs/rollback-web';
 
 export const USAGE = `Usage: npm run ops -- <verb> [--stack Hatchworks-Prod] [--region <region>] [options]
@@ -22,7 +24,10 @@ export const USAGE = `Usage: npm run ops -- <verb> [--stack Hatchworks-Prod] [--
                                            copy one partition from a restored table into the live one
   rollback --ref <tag|commit> [-c k=v …]   print the deploy of an older commit with the current
                                            context; refuse when it would rotate keys or lose the table
+  drop-table --table <name>                delete a table the stack no longer uses (never its own)
   rollback-web --dist <old web/dist>       upload an older web build, invalidate CloudFront, wait
+  rollback-function --route <id> --template <old cdk.out/<Stack>.template.json>
+                                           point one route's function at an older bundle, wait
   find-requests --request-id <id> | --client <address> [--from <time>] [--to <time>]
                                            a request's lines, or a visitor's requests, in the logs
 
@@ -53,6 +58,8 @@ export async function runOps(
       pk: { type: 'string' },
       ref: { type: 'string' },
       dist: { type: 'string' },
+      route: { type: 'string' },
+      template: { type: 'string' },
       'request-id': { type: 'string' },
       client: { type: 'string' },
       from: { type: 'string' },
@@ -93,6 +100,15 @@ export async function runOps(
       return 0;
     case 'rollback':
       planRollback(ops, { to: required(values.ref, '--ref'), context: values.context });
+      return 0;
+    case 'drop-table':
+      await dropTable(ops, { table: required(values.table, '--table') });
+      return 0;
+    case 'rollback-function':
+      await rollbackFunction(ops, {
+        route: required(values.route, '--route'),
+        template: required(values.template, '--template'),
+      });
       return 0;
     case 'rollback-web':
       await rollbackWeb(ops, { dist: required(values.dist, '--dist') });
