@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { REPO_ROOT } from '../paths';
 import { OpsError, type OpsEnvironment } from './ops-environment';
 import { adoptTable } from './verbs/adopt-table';
@@ -41,6 +41,41 @@ const required = (value: string | undefined, flag: string): string => {
   return value;
 };
 
+/** The verbs `runOps` knows (docs/operations.md, "Operator commands"). */
+export const VERBS = [
+  'outputs',
+  'drop-search-snapshot',
+  'restore-table',
+  'adopt-table',
+  'copy-partition',
+  'drop-table',
+  'rollback',
+  'rollback-web',
+  'rollback-function',
+  'find-requests',
+] as const;
+
+const OPTIONS = {
+  stack: { type: 'string', default: 'Hatchworks-Prod' },
+  region: { type: 'string' },
+  at: { type: 'string' },
+  name: { type: 'string' },
+  table: { type: 'string' },
+  pk: { type: 'string' },
+  ref: { type: 'string' },
+  dist: { type: 'string' },
+  route: { type: 'string' },
+  template: { type: 'string' },
+  'request-id': { type: 'string' },
+  client: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  context: { type: 'string', short: 'c', multiple: true, default: [] as string[] },
+} satisfies ParseArgsConfig['options'];
+
+/** The long options `runOps` takes (`-c` is `--context`). */
+export const OPTION_NAMES: readonly string[] = Object.keys(OPTIONS);
+
 /** Runs one operator command; returns the exit code. */
 export async function runOps(
   argv: readonly string[],
@@ -49,23 +84,7 @@ export async function runOps(
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: {
-      stack: { type: 'string', default: 'Hatchworks-Prod' },
-      region: { type: 'string' },
-      at: { type: 'string' },
-      name: { type: 'string' },
-      table: { type: 'string' },
-      pk: { type: 'string' },
-      ref: { type: 'string' },
-      dist: { type: 'string' },
-      route: { type: 'string' },
-      template: { type: 'string' },
-      'request-id': { type: 'string' },
-      client: { type: 'string' },
-      from: { type: 'string' },
-      to: { type: 'string' },
-      context: { type: 'string', short: 'c', multiple: true, default: [] },
-    },
+    options: OPTIONS,
   });
   const repoRoot = environment.repoRoot ?? REPO_ROOT;
   const ops: OpsEnvironment = {
