@@ -24,7 +24,7 @@ import {
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runOps } from '../aws/ops/run-ops';
 import { describeStacksAnswer, OUTPUTS, opsEnvironment, REGION, STACK } from './support/ops';
 
@@ -50,6 +50,11 @@ beforeEach(() => {
 
 afterEach(() => {
   for (const mock of mocks) mock.reset();
+});
+
+afterAll(() => {
+  // The next file of this process gets the SDK's own clients back.
+  for (const mock of mocks) mock.restore();
 });
 
 describe('npm run ops -- outputs', () => {
@@ -284,10 +289,14 @@ describe('npm run ops -- find-requests', () => {
     expect(lines.at(-1)).toMatch(/^1 request\(s\) from 198\.51\.100\.7/);
   });
 
-  it('refuses what is not an address before asking AWS', async () => {
+  it('refuses what is not an address, or an unknown option, before asking AWS', async () => {
     await expect(ops('find-requests', '--client', '" or 1=1')).rejects.toThrow(
       /must be an IP address/,
     );
+    await expect(ops('find-requests', '--ip', '198.51.100.7')).rejects.toThrow(
+      /Unknown option '--ip'[\s\S]*Usage: npm run ops/,
+    );
+    expect(cloudFormation.calls()).toHaveLength(0);
     expect(logs.calls()).toHaveLength(0);
   });
 });

@@ -17,7 +17,7 @@ import {
   type TableStatus,
 } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adoptTable } from '../aws/ops/verbs/adopt-table';
 import { copyPartition } from '../aws/ops/verbs/copy-partition';
 import { dropTable } from '../aws/ops/verbs/drop-table';
@@ -76,6 +76,12 @@ beforeEach(() => {
 afterEach(() => {
   cloudFormation.reset();
   dynamo.reset();
+});
+
+afterAll(() => {
+  // The next file of this process gets the SDK's own clients back.
+  cloudFormation.restore();
+  dynamo.restore();
 });
 
 describe('npm run ops -- restore-table', () => {

@@ -76,16 +76,21 @@ const OPTIONS = {
 /** The long options `runOps` takes (`-c` is `--context`). */
 export const OPTION_NAMES: readonly string[] = Object.keys(OPTIONS);
 
+/** The command line, or what is wrong with it and the usage. */
+function parsed(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    throw new OpsError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  }
+}
+
 /** Runs one operator command; returns the exit code. */
 export async function runOps(
   argv: readonly string[],
   environment: Partial<OpsEnvironment> = {},
 ): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: OPTIONS,
-  });
+  const { values, positionals } = parsed(argv);
   const repoRoot = environment.repoRoot ?? REPO_ROOT;
   const ops: OpsEnvironment = {
     stackName: values.stack,

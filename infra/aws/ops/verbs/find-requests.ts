@@ -98,6 +98,12 @@ export async function findRequests(
   if (Boolean(options.requestId) === Boolean(options.client)) {
     throw new OpsError('Give --request-id or --client.');
   }
+  if (options.client && !isIP(options.client)) {
+    throw new OpsError(`--client must be an IP address; got "${options.client}".`);
+  }
+  if (options.requestId && !/^[\w=+/-]+$/.test(options.requestId)) {
+    throw new OpsError(`--request-id looks like Ab1CdEfGhIjKlMnO=; got "${options.requestId}".`);
+  }
   const to = options.to ? time(options.to, '--to') : new Date();
   const from = options.from
     ? time(options.from, '--from')
@@ -110,8 +116,6 @@ export async function findRequests(
   };
 
   if (options.client) {
-    if (!isIP(options.client))
-      throw new OpsError(`--client must be an IP address; got "${options.client}".`);
     const rows = await runQuery(ops, logs, {
       groups: functionGroups,
       text:
@@ -129,8 +133,6 @@ export async function findRequests(
   }
 
   const id = options.requestId ?? '';
-  if (!/^[\w=+/-]+$/.test(id))
-    throw new OpsError(`--request-id looks like Ab1CdEfGhIjKlMnO=; got "${id}".`);
   const rows = await runQuery(ops, logs, {
     groups: [outputs.get('ApiAccessLogGroupName'), ...functionGroups],
     text:
