@@ -13,7 +13,11 @@ runOps(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(error instanceof OpsError ? `Error: ${error.message}` : error);
+    // An AWS error's name and message say what went wrong (AccessDenied, a missing credential);
+    // a stack trace of the SDK's would not.
+    if (error instanceof OpsError) console.error(`Error: ${error.message}`);
+    else if (error instanceof Error) console.error(`Error: ${error.name}: ${error.message}`);
+    else console.error(error);
     process.exitCode = 1;
   },
 );
