@@ -9,6 +9,7 @@ import type * as z from 'zod/mini';
 import { LIMITS } from '@hatchworks/shared/constants';
 import type { RouteContract } from '@hatchworks/shared/contract';
 import type { FieldError } from '@hatchworks/shared/schemas/envelope';
+import { clientAddress } from '../lib/client-ip';
 import { AppError, ServerBusyError, ValidationError } from '../lib/errors';
 import { logger, withLogFields } from '../lib/logger';
 import type { StoredUser } from '../modules/accounts/users-repository';
@@ -91,7 +92,21 @@ export interface RouteSpec<
  */
 const TIMEOUT_EARLY_MS = 1_000;
 
-/** Logs one structured line per request with its outcome and duration. */
+/** The request's client address; the socket's when the function's settings cannot be read. */
+function loggedClient(event: Event): string {
+  try {
+    return clientAddress(event);
+  } catch {
+    // A function with broken settings answers 500; its log line must still be written.
+    return event.requestContext.http.sourceIp;
+  }
+}
+
+/**
+ * Logs one structured line per request with its outcome, duration and the visitor's address
+ * (`client`: CloudFront's viewer address behind the origin lock, which API Gateway's access log
+ * cannot carry; a request the lock refused keeps only its connection's address).
+ */
 const accessLog = (): MiddlewareObj<Event, Result> => {
   let startedAt = 0;
   const log = (request: { event: Event; response: Result | null }) => {
@@ -99,6 +114,7 @@ const accessLog = (): MiddlewareObj<Event, Result> => {
       method: request.event.requestContext.http.method,
       route: request.event.routeKey,
       path: request.event.rawPath,
+      client: loggedClient(request.event),
       status: request.response?.statusCode,
       durationMs: Date.now() - startedAt,
     });

@@ -7,6 +7,9 @@ import { secretConfigured, secretString } from '../lib/secret-value';
 /** The header CloudFront adds to every request it forwards to the API origin. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
+/** The header in which CloudFront tells the origin the visitor's address and port. */
+const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+
 export const DIRECT_ACCESS_REFUSED = 'Requests must come through the site.';
 
 /** Equal-length digests, so the comparison takes the same time whatever the caller sent. */
@@ -31,16 +34,23 @@ export const originLock = (
   options: { secret?: () => Promise<string | undefined> } = {},
 ): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
   before: async ({ event }) => {
-    const secret = await (options.secret ?? configuredSecret)();
     const headers = event.headers ?? {};
     // HTTP APIs lower-case header names; any other spelling is treated the same all the same.
-    const names = Object.keys(headers).filter(
-      (name) => name.toLowerCase() === ORIGIN_VERIFY_HEADER,
-    );
-    const given = names.length === 1 && names[0] ? headers[names[0]] : undefined;
-    for (const name of names) delete headers[name];
+    const take = (header: string) => {
+      const names = Object.keys(headers).filter((name) => name.toLowerCase() === header);
+      const taken = names.map((name) => [name, headers[name]] as const);
+      for (const name of names) delete headers[name];
+      return taken;
+    };
+    const verify = take(ORIGIN_VERIFY_HEADER);
+    // The viewer address is CloudFront's only once the request has shown the secret: until then
+    // (a refused request, a secret that cannot be read) no handler or log line sees it.
+    const viewer = take(VIEWER_ADDRESS_HEADER);
+    const secret = await (options.secret ?? configuredSecret)();
+    const given = verify.length === 1 ? verify[0]?.[1] : undefined;
     if (secret !== undefined && !matches(given, secret)) {
       throw new ForbiddenError(DIRECT_ACCESS_REFUSED);
     }
+    for (const [name, value] of viewer) headers[name] = value;
   },
 });

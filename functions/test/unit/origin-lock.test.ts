@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpHandler } from '../../src/http/http-handler';
 import { DIRECT_ACCESS_REFUSED, originLock } from '../../src/http/origin-lock';
 import { httpEvent, lambdaContext } from '../support/events';
@@ -59,6 +59,50 @@ describe('the origin lock (ORIGIN_VERIFY_SECRET set, as on AWS)', () => {
     // Assess
     expect(answer.status).toBe(200);
     expect(answer.json.data).toEqual({ headers: ['content-type'] });
+  });
+});
+
+describe("the request line's client address behind the origin lock", () => {
+  /** An edge server of CloudFront's: what API Gateway sees as the connection's address. */
+  const EDGE = '130.176.212.15';
+  const VIEWER = '198.51.100.7';
+
+  const requestLine = async (headers: Record<string, string>) => {
+    const lines: Record<string, unknown>[] = [];
+    vi.stubEnv('LOG_LEVEL', 'INFO');
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      return true;
+    });
+    const event = httpEvent({ routeKey: 'GET /api/health', headers });
+    const edge = { ...event.requestContext.http, sourceIp: EDGE };
+    await seenHeaders(
+      { ...event, requestContext: { ...event.requestContext, http: edge } },
+      lambdaContext,
+    );
+    return lines.find((line) => line.message === 'request');
+  };
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  it("is CloudFront's viewer address, not the edge's, for a request through CloudFront", async () => {
+    // Act
+    const line = await requestLine({
+      'x-origin-verify': SECRET,
+      'cloudfront-viewer-address': `${VIEWER}:51234`,
+    });
+    // Assess: what docs/operations.md's search by client address finds
+    expect(line).toMatchObject({ status: 200, client: VIEWER });
+  });
+
+  it('is the connection’s own for a refused request, whatever viewer address it claims', async () => {
+    // Act
+    const line = await requestLine({ 'cloudfront-viewer-address': '203.0.113.9:443' });
+    // Assess
+    expect(line).toMatchObject({ status: 403, client: EDGE });
   });
 });
 

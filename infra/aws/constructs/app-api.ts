@@ -46,7 +46,12 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
     // START/END/REPORT lines); empty when no function ran (throttled, no route).
     lambdaRequestId: '$context.integration.requestId',
     time: '$context.requestTime',
-    ip: '$context.identity.sourceIp',
+    // The address of the connection to API Gateway: behind CloudFront, an edge server's, never
+    // the visitor's. An HTTP API's access log takes only `$context` variables, no request header
+    // (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-logging-variables.html),
+    // so the visitor's address (CloudFront-Viewer-Address) is `client` in the function's
+    // `request` line (functions/src/http/http-handler.ts).
+    sourceIp: '$context.identity.sourceIp',
     userAgent: '$context.identity.userAgent',
     method: '$context.httpMethod',
     path: '$context.path',
@@ -112,6 +117,8 @@ export class AppApi extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
   readonly accessLogs: LogGroup;
+  /** The log groups of the route functions, one per handler area (`auth`, `tracker`, ...). */
+  readonly functionLogGroups: readonly LogGroup[];
   /** Functions by route id. */
   readonly functions: ReadonlyMap<string, AppFunction>;
   /** The `execute-api` host name, CloudFront's origin for `/api/*`. */
@@ -189,6 +196,7 @@ export class AppApi extends Construct {
       functions.set(route.id, fn);
     }
     this.functions = functions;
+    this.functionLogGroups = [...logGroups.values()];
     (this.stage.node.defaultChild as CfnStage).routeSettings = routeSettings();
     // API Gateway refuses settings for a route key it does not know yet.
     this.stage.node.addDependency(...routes);

@@ -1,4 +1,4 @@
-import { Aspects, CfnOutput, Lazy, RemovalPolicies, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, Fn, Lazy, RemovalPolicies, Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnLogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
@@ -286,6 +286,30 @@ export class SiteStack extends Stack {
       description: 'For `npm run admin` against the AWS table',
     });
     new CfnOutput(this, 'SiteBucketName', { value: this.site.bucket.bucketName });
+    // What the operator commands (`npm run ops`, infra/aws/ops/) find the resources by: an output
+    // names exactly one resource, where a logical id is only a prefix to guess from.
+    new CfnOutput(this, 'DistributionId', {
+      value: this.site.distribution.distributionId,
+      description: 'For CloudFront invalidations (npm run ops -- rollback-web)',
+    });
+    new CfnOutput(this, 'SearchSnapshotBucketName', {
+      value: this.search.bucket.bucketName,
+      description: 'Holds search/index.json (npm run ops -- drop-search-snapshot)',
+    });
+    new CfnOutput(this, 'ApiAccessLogGroupName', {
+      value: this.api.accessLogs.logGroupName,
+      description: "API Gateway's access log, one line per request",
+    });
+    // One output for all the areas' groups: CloudFormation allows 200 outputs per template
+    // (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/cloudformation-limits.html).
+    new CfnOutput(this, 'ApiFunctionLogGroupNames', {
+      value: Fn.join(
+        ',',
+        this.api.functionLogGroups.map((group) => group.logGroupName),
+      ),
+      description:
+        "The route functions' log groups, comma-separated (npm run ops -- find-requests)",
+    });
     new CfnOutput(this, 'TokenSigningKeyArn', {
       value: this.signingKey.secret.secretArn,
       description: "Private keys of the product's own tokens (rotation: infra/aws/README.md)",
