@@ -47,19 +47,25 @@ const MAX_KB_OVER_BARE = 100;
  * The four routes that act on a password kept in the Cognito user pool (`passwordStore` in the
  * manifest) carry the Cognito client (~55 KB: its exception classes and schemas cannot be
  * shaken apart); no other route does.
+ * Every chain reads the origin secret by one signed request (~1.8 KB with its SHA-256 and the
+ * environment's credentials; the Secrets Manager client left every bundle for it) and logs the
+ * visitor's address behind CloudFront (~1.2 KB where no limit read it before): that took the
+ * three merge routes 0.5–0.7 KB over, and ConfirmPasswordReset, which lost the client, under.
  */
 const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
   'Hatchworks-Prod/Api/ChangePassword': 135.5,
   'Hatchworks-Prod/Api/Login': 121,
-  'Hatchworks-Prod/Api/ConfirmPasswordReset': 111,
-  'Hatchworks-Prod/Api/EndSessions': 107,
+  'Hatchworks-Prod/Api/EndSessions': 110,
   'Hatchworks-Prod/Mail/Function': 130,
   'Hatchworks-Prod/Api/ListTrackerFeatureRequests': 117,
   'Hatchworks-Prod/Api/ListProjectSuggestions': 116,
-  'Hatchworks-Prod/Api/SearchSimilar': 103.5,
-  'Hatchworks-Prod/Api/ListFeatures': 100.5,
-  'Hatchworks-Prod/Api/Register': 176,
-  'Hatchworks-Prod/Api/UpdateUserProfile': 187,
+  'Hatchworks-Prod/Api/SearchSimilar': 106,
+  'Hatchworks-Prod/Api/ListFeatures': 104,
+  'Hatchworks-Prod/Api/MergeFeature': 101,
+  'Hatchworks-Prod/Api/UnmergeFeature': 101,
+  'Hatchworks-Prod/Api/GetFeatureMerge': 101,
+  'Hatchworks-Prod/Api/Register': 178,
+  'Hatchworks-Prod/Api/UpdateUserProfile': 190,
   'Hatchworks-Prod/Api/VerifyUser': 213,
 };
 
@@ -195,13 +201,13 @@ describe('the Lambda bundles (real esbuild run)', () => {
   });
 
   it.each(ROUTES)(
-    'bundles Secrets Manager into $id only if it reads a secret',
+    'reads the secrets of $id by a signed request, without the Secrets Manager client',
     (route: RouteDefinition) => {
       // Act
       const code = readFileSync(join(bundleDir(route.id), 'index.mjs'), 'utf8');
-      // Assess: the client's signing name only exists in its own code.
-      const readsSecret = (route.secrets?.length ?? 0) > 0 || route.signsTokens === true;
-      expect(code.includes('"secretsmanager"')).toBe(readsSecret);
+      // Assess: every route reads the origin secret; the client's name only exists in its code.
+      expect(code).toContain('secretsmanager.GetSecretValue');
+      expect(code).not.toContain('SecretsManagerClient');
     },
   );
 });
