@@ -125,7 +125,7 @@ export class SiteStack extends Stack {
   readonly monitoring?: MonitoringStack;
   /** What `/config.json` holds. */
   readonly runtimeConfig: RuntimeConfig;
-  /** The sender identity and mail settings of the mail function; undefined without one. */
+  /** The sender identity and mail settings of the stream's function; undefined without one. */
   readonly mail?: MailAccess;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {

@@ -3,7 +3,7 @@ import { db, tableName } from '../table/client';
 import { TABLE_DEFINITION } from '../table/table-definition';
 import { mailRequestItem, type MailRequest } from './mail-requests';
 
-/** Queues one account mail; the mail function sends it within about a second. */
+/** Queues one account mail; the table stream's function sends it within about a second. */
 export async function queueMail(request: MailRequest, now = new Date()): Promise<void> {
   await db.send(new PutCommand({ TableName: tableName, Item: mailRequestItem(request, now) }));
 }

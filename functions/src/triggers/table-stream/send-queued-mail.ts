@@ -51,7 +51,11 @@ async function sendQueuedMails(event: DynamoDBStreamEvent): Promise<DynamoDBBatc
     };
     try {
       if ((await claimMailRequest(key)) === 'taken') {
-        logger.info('queued mail', { kind: request.kind, userId: request.userId, outcome: 'done' });
+        logger.info('queued mail', {
+          kind: request.kind,
+          userId: request.userId,
+          outcome: 'already claimed',
+        });
         continue;
       }
       const outcome = await sendQueuedMail(request).catch(async (error: unknown) => {
