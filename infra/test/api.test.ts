@@ -22,16 +22,13 @@ describe('the HTTP API on AWS', () => {
     return fn;
   };
 
-  it('creates exactly one Node.js Lambda function per manifest route, besides its key, triggers, mail and search index', () => {
+  it('creates exactly one Node.js Lambda function per manifest route, besides its key, login triggers and table stream', () => {
     // Prepare: the functions of ours that serve no route.
     const others = [
       site.stack.signingKey.generator,
       site.stack.loginTriggers?.handler,
-      site.stack.mailSender.handler,
-      // The notification fan-out.
-      site.stack.notifications.handler,
-      // The search index's updater.
-      site.stack.search.updater,
+      // The table stream's one reader: mail, notifications, search.
+      site.stack.tableStream.handler,
     ].map((fn) => (fn ? logicalIdOf(site, fn.function) : ''));
     // Act
     const functions = Object.entries(

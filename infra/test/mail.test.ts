@@ -184,16 +184,16 @@ describe('the mail context (mailFrom, mailIdentity)', () => {
     expect(named.mail?.environment.MAIL_IDENTITY_ARN).toBe(IDENTITY_ARN);
   });
 
-  it('grants SES to the mail function alone: no route function sends mail', () => {
+  it("grants SES to the table stream's function alone: no route function sends mail", () => {
     // Act
     const { stack, template } = site();
-    const granted = [...stack.api.functions.values(), stack.mailSender.handler].map((fn) => [
+    const granted = [...stack.api.functions.values(), stack.tableStream.handler].map((fn) => [
       fn.node.path,
       sesStatements(statementsOfRole(template, logicalIdOf(site(), fn.role))).length > 0,
     ]);
     // Assess
     expect(granted.filter(([, ses]) => ses).map(([path]) => path)).toEqual([
-      stack.mailSender.handler.node.path,
+      stack.tableStream.handler.node.path,
     ]);
     expect(granted).toHaveLength(ROUTES.length + 1);
   });

@@ -3,20 +3,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { statementsOfRole } from './support/iam';
 import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
 
-/** The notification fan-out: its stream source, its queues and its grants. */
+/** The notification fan-out, a concern of the table stream's function: its queues and grants. */
 let site: SynthesizedSite;
 
 beforeAll(() => {
   site = synthSite();
 });
 
-const fanOutId = () => logicalIdOf(site, site.stack.notifications.handler.function);
+const readerId = () => logicalIdOf(site, site.stack.tableStream.handler.function);
 
 describe('the notification fan-out', () => {
-  it('is fed only new EVENT# items of the table stream, with retries, item failures and a DLQ', () => {
+  it('is fed the new EVENT# items of the table stream, with retries, item failures and a DLQ', () => {
     // Act
     const mappings = site.template.findResources('AWS::Lambda::EventSourceMapping', {
-      Properties: { FunctionName: { Ref: fanOutId() }, StartingPosition: 'LATEST' },
+      Properties: { FunctionName: { Ref: readerId() }, StartingPosition: 'LATEST' },
     });
 
     // Assess
@@ -30,39 +30,39 @@ describe('the notification fan-out', () => {
       DestinationConfig: {
         OnFailure: {
           Destination: {
-            'Fn::GetAtt': [logicalIdOf(site, site.stack.notifications.deadLetters), 'Arn'],
+            'Fn::GetAtt': [logicalIdOf(site, site.stack.tableStream.deadLetters), 'Arn'],
           },
         },
       },
     });
-    const filter = JSON.parse(
-      (mapping!.Properties.FilterCriteria as { Filters: { Pattern: string }[] }).Filters[0]!
-        .Pattern,
-    ) as unknown;
-    expect(filter).toEqual({
+    const patterns = (
+      mapping!.Properties.FilterCriteria as { Filters: { Pattern: string }[] }
+    ).Filters.map((filter) => JSON.parse(filter.Pattern) as unknown);
+    // New mail requests and new events share the one pattern of new items under a prefix.
+    expect(patterns).toContainEqual({
       eventName: ['INSERT'],
-      dynamodb: { Keys: { PK: { S: [{ prefix: 'EVENT#' }] } } },
+      dynamodb: { Keys: { PK: { S: [{ prefix: 'MAIL#' }, { prefix: 'EVENT#' }] } } },
     });
   });
 
   it('consumes its mail delay queue, which has a dead-letter queue, and may send to it', () => {
     // Act
-    const queueId = logicalIdOf(site, site.stack.notifications.mailDelayQueue);
+    const queueId = logicalIdOf(site, site.stack.tableStream.mailDelayQueue);
     const statements = statementsOfRole(
       site.template,
-      logicalIdOf(site, site.stack.notifications.handler.role),
+      logicalIdOf(site, site.stack.tableStream.handler.role),
     );
 
     // Assess
     site.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: fanOutId() },
+      FunctionName: { Ref: readerId() },
       EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
     site.template.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: {
         deadLetterTargetArn: {
-          'Fn::GetAtt': [logicalIdOf(site, site.stack.notifications.mailDelayDeadLetters), 'Arn'],
+          'Fn::GetAtt': [logicalIdOf(site, site.stack.tableStream.mailDelayDeadLetters), 'Arn'],
         },
         maxReceiveCount: 3,
       },
@@ -85,24 +85,17 @@ describe('the notification fan-out', () => {
     });
   });
 
-  it('holds no mail permission and no secret; the mail function reads the unsubscribe key', () => {
+  it('reads the unsubscribe key, which signs the links of its mails', () => {
     // Act
     const statements = statementsOfRole(
       site.template,
-      logicalIdOf(site, site.stack.notifications.handler.role),
-    );
-    const mailStatements = statementsOfRole(
-      site.template,
-      logicalIdOf(site, site.stack.mailSender.handler.role),
+      logicalIdOf(site, site.stack.tableStream.handler.role),
     );
 
     // Assess
-    const actions = statements.flatMap((statement) => [statement.Action].flat());
-    expect(actions.some((action) => action.startsWith('ses:'))).toBe(false);
-    expect(actions.some((action) => action.startsWith('secretsmanager:'))).toBe(false);
     const secretIds = site.stack.secrets.secrets.get('IDENTITY_HASH_KEY')!;
     expect(
-      mailStatements.some(
+      statements.some(
         (statement) =>
           [statement.Action].flat().includes('secretsmanager:GetSecretValue') &&
           JSON.stringify(statement.Resource).includes(logicalIdOf(site, secretIds)),

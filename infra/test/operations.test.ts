@@ -22,13 +22,7 @@ const ofType = (template: Template, type: string): [string, Resource][] =>
 const ALARM_EMAIL = 'ops@hatchworks.example';
 
 /** The functions that get their own Errors and Throttles alarms: every route's and the triggers'. */
-const WATCHED_FUNCTIONS = [
-  ...ROUTES.map((route) => route.id),
-  'MailSender',
-  'NotificationFanOut',
-  'SearchIndexUpdater',
-  'LoginTriggers',
-];
+const WATCHED_FUNCTIONS = [...ROUTES.map((route) => route.id), 'TableStream', 'LoginTriggers'];
 
 interface Alarm {
   readonly logicalId: string;
@@ -334,9 +328,7 @@ describe('prod: three stacks, protected, shielded and watched', () => {
       const fn =
         site.stack.api.functions.get(id)?.function ??
         {
-          MailSender: site.stack.mailSender.handler.function,
-          NotificationFanOut: site.stack.notifications.handler.function,
-          SearchIndexUpdater: site.stack.search.updater.function,
+          TableStream: site.stack.tableStream.handler.function,
           LoginTriggers: site.stack.loginTriggers?.handler.function,
         }[id];
       if (!fn) throw new Error(`no function ${id}`);
@@ -437,13 +429,33 @@ describe('prod: three stacks, protected, shielded and watched', () => {
     });
 
     it('watches every dead-letter queue', () => {
-      for (const name of ['Mail', 'Notifications', 'NotificationMails', 'SearchIndex']) {
+      for (const name of ['TableStream', 'NotificationMails']) {
         expect(alarms.get(`DeadLetters${name}`)?.properties, `${name}`).toMatchObject({
           Namespace: 'AWS/SQS',
           MetricName: 'ApproximateNumberOfMessagesVisible',
           Threshold: 1,
         });
       }
+    });
+
+    it("watches the table stream's lag: the IteratorAge of its one reader", () => {
+      // Prepare: the nested stack's parameter that carries the reader's name.
+      const [[, nested] = []] = ofType(site.template, 'AWS::CloudFormation::Stack');
+      const parameters = nested?.Properties?.Parameters as Record<string, unknown>;
+      const readerId = logicalIdOf(site, site.stack.tableStream.handler.function);
+      // Act
+      const alarm = alarms.get('TableStreamIteratorAge');
+      const dimensions = alarm?.properties.Dimensions as { Name: string; Value: unknown }[];
+      const parameter = (dimensions?.[0]?.Value as { Ref: string } | undefined)?.Ref ?? '';
+      // Assess
+      expect(alarm?.properties).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        MetricName: 'IteratorAge',
+        Statistic: 'Maximum',
+        Threshold: 300_000,
+        EvaluationPeriods: 3,
+      });
+      expect(parameters[parameter]).toEqual({ Ref: readerId });
     });
 
     it("watches CloudFront's 5xx rate and WAF blocks in us-east-1, with a topic there", () => {
@@ -494,6 +506,7 @@ describe('prod: three stacks, protected, shielded and watched', () => {
       'ThrottledRequests',
       'Latency',
       'ApproximateNumberOfMessagesVisible',
+      'IteratorAge',
       'MetricName=\\\\\\"Errors\\\\\\"',
     ]) {
       expect(body, `${text}`).toContain(text);
@@ -575,7 +588,7 @@ describe('switching to a restored table (tableName, tableStreamArn)', () => {
     });
   });
 
-  it('makes no table and points every function, grant and stream consumer at the restored one', () => {
+  it("makes no table and points every function, grant and the stream's reader at the restored one", () => {
     expect(ofType(site.template, 'AWS::DynamoDB::Table')).toEqual([]);
     const functions = ofType(site.template, 'AWS::Lambda::Function').flatMap(([, fn]) => {
       const variables = (fn.Properties?.Environment as { Variables?: Record<string, unknown> })
@@ -587,7 +600,7 @@ describe('switching to a restored table (tableName, tableStreamArn)', () => {
     const sources = ofType(site.template, 'AWS::Lambda::EventSourceMapping').filter(([, source]) =>
       JSON.stringify(source.Properties?.EventSourceArn).includes('dynamodb'),
     );
-    expect(sources.length).toBeGreaterThanOrEqual(3);
+    expect(sources).toHaveLength(1);
     for (const [id, source] of sources) {
       expect(source.Properties?.EventSourceArn, `${id}`).toBe(tableStreamArn);
     }

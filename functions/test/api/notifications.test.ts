@@ -90,11 +90,12 @@ const setPreferences = (token: string, email: NotificationPreferences['email']) 
 
 const ALL_OFF = { status: false, announcements: false, team_answers: false, moderation: false };
 
-/** The fan-out function of this test process, against the stack's table (mails off: no SMTP). */
+/** The table stream's function of this test process, against the stack's table (mails off: no SMTP). */
 async function fanOutFunction() {
   configureFunctions({ NOTIFICATION_MAIL_DELAY_SECONDS: '600' });
   await dataLayer();
-  return (await import('../../src/triggers/fan-out-notifications')).handler;
+  const { handler } = await import('../../src/triggers/table-stream');
+  return (event: DynamoDBStreamEvent) => handler(event);
 }
 
 const eventRecord = (eventId: string, sequence: string) =>

@@ -3,6 +3,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailRequestItem } from '../../src/modules/mail/mail-requests';
 import { localClient } from '../../../infra/local/src/dynamodb-local';
 import { startStreamPoller, type StreamPoller } from '../../../infra/local/src/stream-poller';
 import { api } from '../../../test/support/api';
@@ -19,8 +20,8 @@ import { configureFunctions } from '../../../test/support/stack-table';
 
 /**
  * Account mails leave the request path: the route queues a `MAIL#` item, the table's stream
- * feeds it to the mail function (the local stack polls the stream as Lambda's event source would),
- * and the function issues the link and sends it.
+ * feeds it to the table stream's function (the local stack polls the stream as Lambda's event
+ * source would), whose mail concern issues the link and sends it.
  */
 
 const register = (email: string) =>
@@ -30,11 +31,12 @@ const register = (email: string) =>
     from: freshClientAddress(),
   });
 
-/** The mail function of this test process, against the stack's table and mail sink. */
+/** The table stream's function of this test process, against the stack's table and mail sink. */
 async function mailFunction() {
   configureFunctions(stackMailEnvironment());
   await dataLayer();
-  return (await import('../../src/triggers/send-queued-mail')).handler;
+  const { handler } = await import('../../src/triggers/table-stream');
+  return (event: DynamoDBStreamEvent) => handler(event);
 }
 
 /** A stream record naming a mail request, as Lambda hands it over. */
@@ -111,6 +113,40 @@ describe('account mails through the table stream', () => {
     // Assess
     expect((await confirm(first)).status).toBe(400);
     expect((await confirm(second)).status).toBe(200);
+  });
+});
+
+describe('a queued mail whose stream record comes again', () => {
+  it('goes out once: its request is claimed before the mail is sent', async () => {
+    // Prepare: a password reset queued in the table, which the stack's stream reader sends.
+    const handler = await mailFunction();
+    const { client: data } = await dataLayer();
+    const account = await signUpOverHttp();
+    const since = new Date();
+    const item = mailRequestItem({ kind: 'reset-password', userId: account.user.id }, since);
+    await data.db.send(new PutCommand({ TableName: testStack().tableName, Item: item }));
+    await waitForMail(account.user.email, { subject: /reset/i, after: since });
+    const record = {
+      eventName: 'INSERT',
+      dynamodb: {
+        Keys: { PK: { S: String(item.PK) }, SK: { S: String(item.SK) } },
+        SequenceNumber: '1',
+      },
+    } as DynamoDBStreamEvent['Records'][number];
+
+    // Act: the record comes twice more (a batch retried for another concern's failure).
+    const answers = [await handler({ Records: [record] }), await handler({ Records: [record] })];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    // Assess
+    expect(answers).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
+    const resets = (await mailbox()).filter(
+      (mail) =>
+        mail.to.includes(account.user.email) &&
+        /reset/i.test(mail.subject) &&
+        new Date(mail.date) >= since,
+    );
+    expect(resets).toHaveLength(1);
   });
 });
 

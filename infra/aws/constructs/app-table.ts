@@ -16,7 +16,7 @@ const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
  * The product's single table, built from `TABLE_DEFINITION` (the same declaration the local
  * bootstrap uses). It holds every balance and ledger entry, so it is guarded against loss:
  * point-in-time recovery, deletion protection, and retained when the stack goes away. Its stream
- * (keys only) feeds the mail function.
+ * (keys only) feeds the table stream's function.
  */
 export class AppTable extends Construct {
   readonly table: ITable;
@@ -51,7 +51,7 @@ export class AppTable extends Construct {
       deletionProtection: protect,
       timeToLiveAttribute: TABLE_DEFINITION.ttlAttribute,
       removalPolicy: protect ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      // Keys only: the mail function reads what it needs from the table (table-definition.ts).
+      // Keys only: the stream's reader reads what it needs from the table (table-definition.ts).
       stream: StreamViewType[TABLE_DEFINITION.streamView],
     });
     for (const index of TABLE_DEFINITION.globalIndexes) {

@@ -1,35 +1,21 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { SNAPSHOT_KEY } from '@hatchworks/functions/modules/search/snapshot-names';
-import { SEARCH_STREAM_FILTERS } from '@hatchworks/functions/modules/search/stream-filter';
-import { functionEntry } from '../paths';
-import { AppFunction } from './app-function';
-import { consumeTableStream, deadLetterQueue } from './table-stream-source';
-
-export interface SearchIndexProps {
-  /** The table, with its stream. */
-  readonly table: ITable;
-  /** Log settings shared by every function. */
-  readonly environment: Readonly<Record<string, string>>;
-}
+import type { AppFunction } from './app-function';
 
 /**
  * The search index (functions/src/modules/search): a MiniSearch snapshot kept as one object
  * (`search/index.json`) in a private bucket. The table's stream feeds the changes of feature
- * requests, tracker requests and suggestions to one function that patches the snapshot with
- * conditional writes; the search routes read it once per cold start and again when it changed.
+ * requests, tracker requests and suggestions to the table stream's function (`TableStream`), which
+ * patches the snapshot with conditional writes (`grantUpdate`); the search routes read it once per cold start and again when it changed.
  * Nothing here has a fixed monthly cost beyond the object's storage.
  */
 export class SearchIndex extends Construct {
   readonly bucket: Bucket;
-  readonly updater: AppFunction;
-  readonly deadLetters: Queue;
 
-  constructor(scope: Construct, id: string, props: SearchIndexProps) {
+  constructor(scope: Construct, id: string) {
     super(scope, id);
     this.bucket = new Bucket(this, 'Snapshots', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -48,31 +34,21 @@ export class SearchIndex extends Construct {
         'The bucket holds one derived object (the search snapshot) that only our functions read ' +
         'and write with their own roles; CloudTrail records those calls, access logs add nothing.',
     });
+  }
 
-    this.deadLetters = deadLetterQueue(this, 'DeadLetters', 'the search index updater');
-
-    this.updater = new AppFunction(this, 'Function', {
-      spec: {
-        id: 'UpdateSearchIndex',
-        description: 'Patches the search snapshot with the changed requests from the table stream',
-        entry: functionEntry('triggers/update-search-index'),
-        table: 'read',
-        // Loading, patching and writing a 10,000-request snapshot takes about a second at this
-        // size; the memory buys the CPU for it.
-        memorySize: 1024,
-        timeout: Duration.seconds(60),
-      },
-      table: props.table,
-      environment: { ...props.environment, SEARCH_SNAPSHOT_BUCKET: this.bucket.bucketName },
-    });
-    this.updater.role.addToPrincipalPolicy(
+  /**
+   * Lets the table stream's function patch the snapshot: its bucket as `SEARCH_SNAPSHOT_BUCKET`,
+   * `s3:GetObject` and `s3:PutObject` on the one object.
+   */
+  grantUpdate(writer: AppFunction): void {
+    writer.function.addEnvironment('SEARCH_SNAPSHOT_BUCKET', this.bucket.bucketName);
+    writer.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['s3:GetObject', 's3:PutObject'],
         resources: [this.bucket.arnForObjects(SNAPSHOT_KEY)],
       }),
     );
-    this.allowMissingObjectAnswer(this.updater);
-    consumeTableStream(this.updater, props.table, SEARCH_STREAM_FILTERS, this.deadLetters);
+    this.allowMissingObjectAnswer(writer);
   }
 
   /**

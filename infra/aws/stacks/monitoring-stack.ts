@@ -34,7 +34,7 @@ const TABLE_OPERATIONS = [
 
 /** A function worth its own alarms: an API route's or a trigger's. */
 export interface WatchedFunction {
-  /** The route id (`VoteFeature`) or the trigger's name (`MailSender`): names its alarms. */
+  /** The route id (`VoteFeature`) or the trigger's name (`TableStream`): names its alarms. */
   readonly id: string;
   readonly function: IFunction;
 }
@@ -45,8 +45,10 @@ export interface MonitoringProps extends NestedStackProps {
   readonly stage: HttpStage;
   readonly table: ITable;
   readonly functions: readonly WatchedFunction[];
-  /** Dead-letter queues by name (`Mail`, `Notifications`...). */
+  /** Dead-letter queues by name (`TableStream`, `NotificationMails`). */
   readonly deadLetters: ReadonlyMap<string, IQueue>;
+  /** The table stream's one reader: its `IteratorAge` is the stream's lag. */
+  readonly tableStreamReader: IFunction;
   /** Where the functions' EMF metrics go (functions/src/lib/metrics.ts). */
   readonly metricsNamespace: string;
   readonly alarmEmail?: string;
@@ -213,6 +215,25 @@ export class MonitoringStack extends NestedStack {
       });
     }
 
+    // The table stream's lag: how old the last record was when the one reader got it (Lambda's
+    // IteratorAge of the stream's event source mapping, in ms). It stays near a second; it grows
+    // while a batch is retried or the reader is throttled, and a record older than the stream's
+    // 24 hours is lost. Over 5 minutes for 15 minutes means mails and notifications are late.
+    const streamLag = props.tableStreamReader.metric('IteratorAge', {
+      statistic: 'Maximum',
+      period: FIVE_MINUTES,
+      label: 'Table stream lag (ms)',
+    });
+    alarm('TableStreamIteratorAge', {
+      metric: streamLag,
+      threshold: 5 * 60 * 1000,
+      evaluationPeriods: 3,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      alarmDescription:
+        "The table stream's records waited over 5 minutes for its reader, for 15 minutes: mails, " +
+        'notifications and search updates are late.',
+    });
+
     // One dashboard: the alarms' signals, then the business figures per hour.
     const search = (metricName: string, label: string) =>
       new MathExpression({
@@ -257,7 +278,7 @@ export class MonitoringStack extends NestedStack {
       new GraphWidget({ title: 'DynamoDB throttled requests', left: [throttled], width: 6 }),
     );
     this.dashboard.addWidgets(
-      new GraphWidget({ title: 'Transaction conflicts', left: [conflicts], width: 6 }),
+      new GraphWidget({ title: 'Transaction conflicts', left: [conflicts], width: 4 }),
       new GraphWidget({
         title: 'CloudFront 5xx rate (%)',
         left: [
@@ -266,14 +287,15 @@ export class MonitoringStack extends NestedStack {
             Region: 'Global',
           }),
         ],
-        width: 6,
+        width: 5,
       }),
       new GraphWidget({
         title: 'WAF blocked requests',
         left: [edge('AWS/WAFV2', 'BlockedRequests', { WebACL: props.webAclName, Rule: 'ALL' })],
-        width: 6,
+        width: 5,
       }),
-      new GraphWidget({ title: 'Dead letters', left: deadLetterMetrics, width: 6 }),
+      new GraphWidget({ title: 'Dead letters', left: deadLetterMetrics, width: 5 }),
+      new GraphWidget({ title: 'Table stream lag (ms)', left: [streamLag], width: 5 }),
     );
     const figures = [
       business(METRIC_NAMES.signUps, 'Sign-ups'),

@@ -23,10 +23,9 @@ import { AppTable } from '../constructs/app-table';
 import { CognitoLogin } from '../constructs/cognito-login';
 import { FunctionSecrets } from '../constructs/function-secrets';
 import type { FunctionKeys } from '../constructs/function-keys';
-import { MailSender } from '../constructs/mail-sender';
-import { NotificationFanOut } from '../constructs/notification-fan-out';
 import { OriginSecret } from '../constructs/origin-secret';
 import { SearchIndex } from '../constructs/search-index';
+import { TableStream } from '../constructs/table-stream';
 import { SiteDeployment } from '../constructs/site-deployment';
 import { SiteDistribution } from '../constructs/site-distribution';
 import { TokenSigningKey } from '../constructs/token-signing-key';
@@ -103,11 +102,12 @@ const pascalCase = (name: string): string =>
 export class SiteStack extends Stack {
   readonly table: AppTable;
   readonly api: AppApi;
-  /** The function that sends the queued account mails, fed by the table's stream. */
-  readonly mailSender: MailSender;
-  /** The notification fan-out with its dead-letter and mail delay queues. */
-  readonly notifications: NotificationFanOut;
-  /** The search snapshot's bucket and the stream consumer that patches it. */
+  /**
+   * The table stream's one reader (mail, notifications, search) with its dead-letter queue and
+   * the notification mail delay queue.
+   */
+  readonly tableStream: TableStream;
+  /** The search snapshot's bucket. */
   readonly search: SearchIndex;
   readonly site: SiteDistribution;
   readonly deployment: SiteDeployment;
@@ -125,7 +125,7 @@ export class SiteStack extends Stack {
   readonly monitoring?: MonitoringStack;
   /** What `/config.json` holds. */
   readonly runtimeConfig: RuntimeConfig;
-  /** The sender identity and mail settings of the mail function; undefined without one. */
+  /** The sender identity and mail settings of the stream's function; undefined without one. */
   readonly mail?: MailAccess;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
@@ -191,10 +191,7 @@ export class SiteStack extends Stack {
       LOG_CONSUMED_CAPACITY: environment.LOG_CONSUMED_CAPACITY,
       [METRICS_NAMESPACE_ENV]: environment[METRICS_NAMESPACE_ENV],
     };
-    this.search = new SearchIndex(this, 'Search', {
-      table: this.table.table,
-      environment: logEnvironment,
-    });
+    this.search = new SearchIndex(this, 'Search');
     this.api = new AppApi(this, 'Api', {
       table: this.table.table,
       search: this.search,
@@ -206,16 +203,12 @@ export class SiteStack extends Stack {
       // Every function refuses requests without it: the API is reachable only through CloudFront.
       originSecret: this.originSecret.secret,
     });
-    this.mailSender = new MailSender(this, 'Mail', {
+    this.tableStream = new TableStream(this, 'TableStream', {
       table: this.table.table,
       environment: logEnvironment,
+      search: this.search,
       ...(this.mail ? { mail: this.mail } : {}),
       keys,
-    });
-    // The notification fan-out, fed the new events by the table's stream.
-    this.notifications = new NotificationFanOut(this, 'Notifications', {
-      table: this.table.table,
-      environment: logEnvironment,
     });
     if (this.cognito) {
       this.loginTriggers = new LoginTriggers(this, 'LoginTriggers', {
@@ -247,19 +240,16 @@ export class SiteStack extends Stack {
         table: this.table.table,
         functions: [
           ...[...this.api.functions].map(([id, fn]) => ({ id, function: fn.function })),
-          { id: 'MailSender', function: this.mailSender.handler.function },
-          { id: 'NotificationFanOut', function: this.notifications.handler.function },
-          { id: 'SearchIndexUpdater', function: this.search.updater.function },
+          { id: 'TableStream', function: this.tableStream.handler.function },
           ...(this.loginTriggers
             ? [{ id: 'LoginTriggers', function: this.loginTriggers.handler.function }]
             : []),
         ],
         deadLetters: new Map([
-          ['Mail', this.mailSender.deadLetters],
-          ['Notifications', this.notifications.deadLetters],
-          ['NotificationMails', this.notifications.mailDelayDeadLetters],
-          ['SearchIndex', this.search.deadLetters],
+          ['TableStream', this.tableStream.deadLetters],
+          ['NotificationMails', this.tableStream.mailDelayDeadLetters],
         ]),
+        tableStreamReader: this.tableStream.handler.function,
         metricsNamespace: environment[METRICS_NAMESPACE_ENV],
         ...(props.alarms?.email ? { alarmEmail: props.alarms.email } : {}),
         distributionId: this.site.distribution.distributionId,

@@ -196,40 +196,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const { rebuildSearchSnapshot } =
       await import('@hatchworks/functions/modules/search/search-service');
     await rebuildSearchSnapshot();
-    const { SEARCH_STREAM_FILTERS } =
-      await import('@hatchworks/functions/modules/search/stream-filter');
-    // The mail function reads the table's stream, as the event source mapping feeds it on AWS.
-    const { MAIL_STREAM_FILTER } = await import('@hatchworks/functions/modules/mail/mail-requests');
-    const { NOTIFICATION_STREAM_FILTER } =
-      await import('@hatchworks/functions/modules/notifications/notification-events');
+    // The table stream's one function, fed as the event source mapping feeds it on AWS (the same
+    // filters, batches and retries), so the local stack runs the AWS path.
+    const { TABLE_STREAM_FILTERS } = await import('../../shared/table-stream-filters');
     poller = await startStreamPoller({
       dynamo: dynamo.client,
       endpoint: dynamo.endpoint,
       tableName: options.tableName,
       consumers: [
         {
-          name: 'mail',
-          filter: MAIL_STREAM_FILTER,
+          name: 'table-stream',
+          filter: TABLE_STREAM_FILTERS,
           handler: async () =>
-            (await import('@hatchworks/functions/triggers/send-queued-mail')).handler,
-        },
-        // The notification fan-out, fed the new events as on AWS.
-        {
-          name: 'notifications',
-          filter: NOTIFICATION_STREAM_FILTER,
-          handler: async () =>
-            (await import('@hatchworks/functions/triggers/fan-out-notifications')).handler,
-        },
-        // The search index's writer, fed every change of a request's main item.
-        {
-          name: 'search',
-          filter: SEARCH_STREAM_FILTERS,
-          handler: async () =>
-            (await import('@hatchworks/functions/triggers/update-search-index')).handler,
+            (await import('@hatchworks/functions/triggers/table-stream')).handler,
         },
       ],
     });
-    // The functions' own client tells the poller of each write, so their stream consumers (mail,
+    // The functions' own client tells the poller of each write, so the stream's concerns (mail,
     // notifications, search) run at once, not after the poller's pause. Writes from elsewhere (the
     // admin command, a test's data layer) are read after a pause of at most a second.
     const { db } = await import('@hatchworks/functions/modules/table/client');

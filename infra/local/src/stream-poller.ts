@@ -9,25 +9,17 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { TABLE_DEFINITION } from '@hatchworks/functions/modules/table/table-definition';
+import { selects, type TableStreamFilter } from '@hatchworks/functions/modules/table/stream-filter';
 import { sendUnsigned } from './unsigned-requests';
-
-type StreamEventName = 'INSERT' | 'MODIFY' | 'REMOVE';
-
-/** Which records a consumer gets: the event source filter of its function on AWS. */
-export interface StreamFilter {
-  /** One event name, or any of several (the search index takes every change). */
-  readonly eventName: StreamEventName | readonly StreamEventName[];
-  readonly partitionKeyPrefix: string;
-  /** Only records of items with this sort key (a subject's main item, not its views). */
-  readonly sortKey?: string;
-}
 
 /** A function fed by the table's stream, as Lambda's event source mapping feeds it on AWS. */
 export interface StreamConsumer {
   readonly name: string;
-  /** Several filters: a record that passes any of them (as several filters of one mapping). */
-  readonly filter: StreamFilter | readonly StreamFilter[];
+  /**
+   * The event source filter of its function on AWS; several filters select a record that passes
+   * any of them (as several filters of one mapping).
+   */
+  readonly filter: TableStreamFilter | readonly TableStreamFilter[];
   readonly handler: () => Promise<(event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>>;
 }
 
@@ -56,21 +48,6 @@ const DISCOVER_EVERY_MS = 5_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const passes = (record: StreamRecord, filter: StreamFilter) =>
-  (typeof filter.eventName === 'string'
-    ? record.eventName === filter.eventName
-    : filter.eventName.includes(record.eventName as StreamEventName)) &&
-  (record.dynamodb?.Keys?.[TABLE_DEFINITION.partitionKey]?.S ?? '').startsWith(
-    filter.partitionKeyPrefix,
-  ) &&
-  (filter.sortKey === undefined ||
-    record.dynamodb?.Keys?.[TABLE_DEFINITION.sortKey]?.S === filter.sortKey);
-
-const matches = (record: StreamRecord, filter: StreamConsumer['filter']) =>
-  Array.isArray(filter)
-    ? filter.some((each: StreamFilter) => passes(record, each))
-    : passes(record, filter as StreamFilter);
-
 /** A stream record in the shape Lambda hands to a function (`DynamoDBStreamEvent`). */
 function asLambdaRecord(record: StreamRecord, streamArn: string) {
   return {
@@ -93,7 +70,8 @@ function asLambdaRecord(record: StreamRecord, streamArn: string) {
  * The local stand-in for Lambda's DynamoDB event source mappings: it reads the table's stream on
  * DynamoDB Local, shard by shard, and hands each consumer the new records its filter selects, in
  * order, as one `DynamoDBStreamEvent` per read. A batch that fails (throws, or reports
- * `batchItemFailures`) is tried again from the first failed record, `attempts` times in all, and
+ * `batchItemFailures`) is tried again from its earliest failed record (as Lambda resumes at the
+ * lowest sequence number reported), `attempts` times in all, and
  * then dropped with a log line, as AWS would send it to the dead-letter queue. It starts at the
  * stream's end: records written before the local stack started are not replayed.
  */
@@ -158,16 +136,21 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   }
 
   async function deliver(consumer: StreamConsumer, records: StreamRecord[]) {
-    let pending = records.filter((record) => matches(record, consumer.filter));
+    let pending = records.filter((record) => selects(consumer.filter, record));
     for (let attempt = 1; pending.length > 0; attempt += 1) {
-      let failedFrom: string | undefined;
+      let from = 0;
       try {
         const handler = await consumer.handler();
         const answer = await handler({
           Records: pending.map((record) => asLambdaRecord(record, streamArn!)),
         });
-        failedFrom = answer?.batchItemFailures?.[0]?.itemIdentifier;
-        if (!failedFrom) return;
+        const failed = new Set(answer?.batchItemFailures?.map((item) => item.itemIdentifier));
+        if (failed.size === 0) return;
+        // A failure that names no record of the batch fails all of it, as on AWS.
+        from = Math.max(
+          0,
+          pending.findIndex((record) => failed.has(record.dynamodb?.SequenceNumber ?? '')),
+        );
       } catch (error) {
         console.error(`Stream consumer ${consumer.name} failed:`, error);
       }
@@ -177,8 +160,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         );
         return;
       }
-      const from = pending.findIndex((record) => record.dynamodb?.SequenceNumber === failedFrom);
-      if (from > 0) pending = pending.slice(from);
+      pending = pending.slice(from);
       await sleep(idleMs * attempt);
     }
   }

@@ -9,7 +9,7 @@ import { register as route } from '@hatchworks/shared/contracts/accounts';
 /**
  * Creates an account whose email is not proven yet: no eggs and no token until the link mailed
  * to the address is opened (`POST /api/auth/verify-email`), which credits the welcome. The mail is
- * queued in the account's own transaction and sent by the mail function a moment later. Names
+ * queued in the account's own transaction and sent from the table's stream a moment later. Names
  * that read as the site's staff are refused (400) before the sign-up counts against the limits.
  */
 export const handler = httpHandler({

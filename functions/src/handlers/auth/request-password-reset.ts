@@ -10,7 +10,7 @@ import { requestPasswordReset as route } from '@hatchworks/shared/contracts/acco
 
 /**
  * Queues a mail with a one-time password-reset link, valid one hour, to the account with this
- * email (the mail function sends it). Always 202 and equally slow, so it does not tell whether an
+ * email (sent from the table's stream). Always 202 and equally slow, so it does not tell whether an
  * address has an account.
  */
 export const handler = httpHandler({

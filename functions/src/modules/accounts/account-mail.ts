@@ -9,8 +9,8 @@ type Recipient = Pick<StoredUser, 'id' | 'email' | 'display_name'>;
 
 /**
  * The mails of the account flows. Request handlers only queue them (`queueMail`, or
- * `createUser({ mailVerification })` in the account's own transaction); the mail function sends
- * them from the table's stream (`functions/src/triggers/send-queued-mail.ts`). Each mail issues a
+ * `createUser({ mailVerification })` in the account's own transaction); the table stream's function
+ * sends them (`functions/src/triggers/table-stream/send-queued-mail.ts`). Each mail issues a
  * new link, which voids the last one of its kind: a retried mail never leaves two valid links.
  */
 

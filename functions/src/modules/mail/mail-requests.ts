@@ -4,9 +4,9 @@ import { TABLE_DEFINITION } from '../table/table-definition';
 /**
  * Account mails go out through the table (this module has no client, so the CDK app and the local
  * stack read the filter from it too): a request handler writes a `MailRequest` item naming
- * who gets which mail, and the mail function, fed by the table's stream, issues the link and
- * sends it (`functions/src/triggers/send-queued-mail.ts`). The request path never waits for SES,
- * and the functions people call carry no mail client.
+ * who gets which mail, and the table stream's function issues the link and sends it
+ * (`functions/src/triggers/table-stream/send-queued-mail.ts`). The request path never waits for
+ * SES, and the functions people call carry no mail client.
  *
  * The request names only the kind and the user: the key itself says it all (`PK = MAIL#<ulid>`,
  * `SK = <kind>#<user id>`), so the stream, which carries keys only, holds no address and no

@@ -6,7 +6,7 @@ import { TABLE_DEFINITION } from '../table/table-definition';
  * Notification events. A change people should hear about (a status change, a changelog
  * announcement, a Team answer, a moderation decision) writes ONE event item in its own
  * transaction and returns; it never fans out itself. The table's stream (keys only) hands the new
- * event to the fan-out consumer (`functions/src/triggers/fan-out-notifications.ts`, the local
+ * event to the fan-out consumer (`triggers/table-stream/fan-out-notifications.ts`, the local
  * stack's stream poller locally), which reads the event, Queries the subject's followers and writes
  * one notification per person idempotently (keyed by the event id), so a replayed event tells
  * nobody twice.

@@ -18,9 +18,8 @@ import { logger } from '../../lib/logger';
 
 /**
  * The fan-out of one notification event, run by the stream consumer
- * (`triggers/fan-out-notifications.ts`); the mail it schedules is sent by `./notifications.ts`.
- * Kept apart from the mail side so the mail function bundles no SQS client. See ./README.md,
- * "Fan-out".
+ * (`triggers/table-stream/fan-out-notifications.ts`); the mail it schedules is sent by
+ * `./notifications.ts`. See ./README.md, "Fan-out".
  */
 
 interface StoredEvent {

@@ -6,7 +6,7 @@ import { notificationKeys } from '../table/keys';
  * A person's pending notification mail, `USER#<id>` / `NOTIFICATION_MAIL`: the fan-out
  * adds each notification to mail to `pending_ids` in the transaction that writes the notification
  * (so a replayed event adds nothing), then claims `scheduled_at` to have the mail sent after the
- * delay. The mail function takes the whole set at once when it sends. See ./README.md,
+ * delay. The stream's mail concern takes the whole set at once when it sends. See ./README.md,
  * "Mail, batched".
  */
 

@@ -14,7 +14,7 @@ import { renderActionMail } from '../mail/mail-templates';
 import { unsubscribeToken } from './unsubscribe-token';
 
 /**
- * The notification mails, sent by the mail function: one mail for everything pending
+ * The notification mails, sent by the table stream's mail concern: one mail for everything pending
  * for a person. The fan-out that fills the pending set is `./notification-fan-out.ts`. See
  * ./README.md, "Mail, batched".
  */

@@ -18,7 +18,7 @@ export const TABLE_DEFINITION = {
   /** Epoch seconds after which DynamoDB may delete an item (rate-limit windows, etc.). */
   ttlAttribute: 'expires_at',
   /**
-   * The table's change stream carries keys only: whoever reads it (the mail function) reads no
+   * The table's change stream carries keys only: whoever reads it (the stream's function) reads no
    * balance, address or password hash from it, and asks the table for what it needs.
    */
   streamView: 'KEYS_ONLY',
