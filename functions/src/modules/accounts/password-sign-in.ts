@@ -148,10 +148,22 @@ export async function passwordSignIn(
     const check = await checkProductPassword(user, password);
     if (check.kind === 'invalid') return check;
     await upgradeIfWeak(check.user, check.stored, password);
-    return check.user.is_verified
-      ? { kind: 'signed-in', user: check.user }
-      : { kind: 'unverified' };
+    if (!check.user.is_verified) return { kind: 'unverified' };
+    await afterEndedSessions(check.user);
+    return { kind: 'signed-in', user: check.user };
   });
+}
+
+/**
+ * A sign-in that succeeds within the second in which the account's sessions ended (a password
+ * change, a reset or "sign out everywhere" sets `sessions_valid_after` to the next whole second)
+ * waits for that second to pass: token times are whole seconds, so a token issued before then
+ * would count among the ended sessions and the person, signed in with the new password, would be
+ * signed out at once. It waits at most a second, and only right after such a change.
+ */
+async function afterEndedSessions(user: StoredUser): Promise<void> {
+  const wait = (user.sessions_valid_after ?? 0) * 1000 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 /** The outcome of `productPasswordSignIn`: a sign-in, with the hash the password matched. */
