@@ -2,10 +2,11 @@ import type { SecretName } from '@hatchworks/shared/routes';
 import { getSecretString } from './secrets-manager';
 
 /**
- * The secrets a function reads by name: the manifest's secret keys, and the origin secret that
- * every API function checks (`ORIGIN_VERIFY_SECRET`).
+ * The secrets a function reads by name: the manifest's secret keys, the origin secret that
+ * every API function checks (`ORIGIN_VERIFY_SECRET`) and the JWK Set the token-issuing routes
+ * sign with (`TOKEN_SIGNING_KEY`).
  */
-export type FunctionSecretName = SecretName | 'ORIGIN_VERIFY_SECRET';
+export type FunctionSecretName = SecretName | 'ORIGIN_VERIFY_SECRET' | 'TOKEN_SIGNING_KEY';
 
 const cache = new Map<FunctionSecretName, Promise<string>>();
 

@@ -1,6 +1,5 @@
 import { importJWK } from 'jose';
-import { env } from './env';
-import { getSecretString } from './secrets-manager';
+import { secretString } from './secret-value';
 import { parseSigningKeys } from './token-keys';
 
 /** The key that signs the product's own tokens, ready for jose, with its `kid`. */
@@ -11,18 +10,6 @@ export interface SigningKey {
 
 let loaded: Promise<SigningKey> | undefined;
 
-async function signingKeyText(): Promise<string> {
-  const config = env();
-  if (config.TOKEN_SIGNING_KEY) return config.TOKEN_SIGNING_KEY;
-  if (!config.TOKEN_SIGNING_KEY_ARN) {
-    // Only the manifest's `signsTokens` routes get either: any other function signing is a bug.
-    throw new Error(
-      'Invalid function configuration: TOKEN_SIGNING_KEY or TOKEN_SIGNING_KEY_ARN is required',
-    );
-  }
-  return getSecretString(config.TOKEN_SIGNING_KEY_ARN);
-}
-
 /**
  * The private ES256 key of the product's own tokens, read once per cold start: from
  * `TOKEN_SIGNING_KEY` (a private JWK, locally) or the Secrets Manager secret in
@@ -30,7 +17,8 @@ async function signingKeyText(): Promise<string> {
  */
 export function signingKey(): Promise<SigningKey> {
   loaded ??= (async () => {
-    const [current] = parseSigningKeys(await signingKeyText());
+    // Only the manifest's `signsTokens` routes have it: any other function signing is a bug.
+    const [current] = parseSigningKeys(await secretString('TOKEN_SIGNING_KEY'));
     if (!current) throw new Error('The token signing key set is empty');
     return { kid: current.kid, key: await importJWK(current, 'ES256') };
   })();
