@@ -5,6 +5,7 @@ import { navItemsFor } from '../components/layouts/nav-items';
 import { SiteFooter } from '../components/layouts/site-footer';
 import { SiteHeader } from '../components/layouts/site-header';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/layouts/skip-link';
+import { ToastProvider } from '../components/ui/toast';
 import { SignedOutNotice } from '../features/auth/components/signed-out-notice';
 import { UnverifiedNotice } from '../features/account/components/unverified-notice';
 import { AccountWidget } from '../features/auth/components/account-widget';
@@ -16,7 +17,7 @@ import { useSession } from '../lib/session';
 import { usePageLoading } from './page-loading';
 import './root-layout.css';
 
-/** Header, page and footer around every route. */
+/** Header, page and footer around every route, and the notices (toasts) answering every write. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
@@ -41,7 +42,7 @@ export function RootLayout() {
   }, [pathname, navigationType]);
 
   return (
-    <>
+    <ToastProvider>
       <SkipLink />
       {pageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
       <SiteHeader
@@ -63,6 +64,6 @@ export function RootLayout() {
         </PageErrorBoundary>
       </main>
       <SiteFooter buildTools={buildTools} />
-    </>
+    </ToastProvider>
   );
 }
