@@ -45,6 +45,7 @@ export default defineConfig({
           // synthesized once (infra/test/support/synth-site.ts) instead of once per file.
           isolate: false,
           setupFiles: ['infra/test/support/breathe.ts'],
+          globalSetup: ['infra/test/support/temp-dir.ts'],
           pool: 'forks',
           poolOptions: { forks: { singleFork: true, isolate: false } },
           testTimeout: 120_000,

@@ -181,7 +181,7 @@ export async function trackerStats(): Promise<TrackerStats> {
  * Waits until the current rate-limit window has at least `margin` seconds left, so a test that
  * fills a window is not split across two fixed windows.
  */
-export async function awayFromWindowEdge(windowSeconds = 600, margin = 45): Promise<void> {
+export async function awayFromWindowEdge(windowSeconds = 600, margin = 15): Promise<void> {
   const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
   if (left < margin) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 1000));
 }
