@@ -122,7 +122,9 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  await page.addScriptTag({ content: axe.source });
+  // Once per document: parsing axe's half a megabyte again for every check costs CPU, not safety.
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ content: axe.source });
   const violations = await page.evaluate(async () => {
     const { axe: runner } = window as unknown as { axe: typeof axe };
     const results = await runner.run(document);
@@ -134,6 +136,20 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
     }));
   });
   return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+}
+
+/**
+ * Resizes the page and waits two frames, so layout and the renders that follow a media query's
+ * change (React state set by `matchMedia` listeners) are done before the test looks.
+ */
+export async function resizeTo(page: Page, viewport: Viewport): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
 }
 
 /** Saves a full-page screenshot to `SHOTS_DIR` when set (looked at by hand, not compared). */
