@@ -138,6 +138,34 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
   return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
 }
 
+/** The three widths every screen is checked at: a phone, a small laptop (or tablet), a desktop. */
+export const SCREEN_WIDTHS = [
+  { label: 'phone', viewport: VIEWPORTS.phone },
+  { label: 'tablet', viewport: { width: 1024, height: 800 } },
+  { label: 'desktop', viewport: VIEWPORTS.desktop },
+] as const;
+
+/**
+ * The serious and critical axe violations of one open page at each width, by width label: the
+ * page is resized rather than opened again for every width.
+ */
+export async function violationsAtWidths(
+  page: Page,
+  widths: readonly { label: string; viewport: Viewport }[] = SCREEN_WIDTHS,
+): Promise<Record<string, AxeViolation[]>> {
+  const found: Record<string, AxeViolation[]> = {};
+  for (const { label, viewport } of widths) {
+    await resizeTo(page, viewport);
+    found[label] = await seriousAccessibilityViolations(page);
+  }
+  return found;
+}
+
+/** What `violationsAtWidths` answers for a page clean at every width. */
+export const cleanAtWidths = (
+  widths: readonly { label: string }[] = SCREEN_WIDTHS,
+): Record<string, AxeViolation[]> => Object.fromEntries(widths.map(({ label }) => [label, []]));
+
 /**
  * Resizes the page and waits two frames, so layout and the renders that follow a media query's
  * change (React state set by `matchMedia` listeners) are done before the test looks.
