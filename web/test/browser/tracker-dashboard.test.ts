@@ -15,7 +15,7 @@ import {
 } from './support/browser';
 import { fitsWidth } from './support/feature-modals';
 import { apiData, loginAdmin } from './support/features';
-import { strangerVote, submitTrackerRequest, trackerProject } from './support/tracker';
+import { pillCounts, strangerVote, submitTrackerRequest, trackerProject } from './support/tracker';
 
 const fulfillJson = (route: Route, status: number, body: unknown) =>
   route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
@@ -253,6 +253,12 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
     expect(text).toMatch(/just now|minutes? ago/);
     expect(await anonymous.innerText()).toContain('by Anonymous');
     expect(await entry.locator('.activity-entry--request .activity-entry__dot').count()).toBe(1);
+    // One pill per entry (its project); the type and the action are words.
+    for (const viewport of [VIEWPORTS.phone, { width: 1024, height: 768 }, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      const pills = await pillCounts(activityPanel(page).getByRole('listitem'));
+      expect(Math.max(...pills)).toBe(1);
+    }
   });
 
   it("keeps several selected projects' items only, with '2 selected projects'", async () => {
