@@ -126,9 +126,10 @@ describe('PUT /api/tracker/feature-requests/{id}/status', () => {
       status_changed_at: planned.body.data.status_changed_at,
     });
     expect(listed?.completed_at).toBeUndefined();
-    // Planned work is still open work: the tiles do not move.
+    // The counts follow the status filter: the request left 'Open' for 'Planned'.
     const afterPlanned = await trackerStats();
-    expect(afterPlanned.feature_requests.open - start.feature_requests.open).toBe(0);
+    expect(afterPlanned.feature_requests.open - start.feature_requests.open).toBe(-1);
+    expect(afterPlanned.feature_requests.planned - start.feature_requests.planned).toBe(1);
     expect(afterPlanned.feature_requests.completed - start.feature_requests.completed).toBe(0);
 
     const completed = await setStatus('feature-requests', request.id, { status: 'completed' });
@@ -147,6 +148,7 @@ describe('PUT /api/tracker/feature-requests/{id}/status', () => {
     const end = await trackerStats();
     expect(end.feature_requests.total - start.feature_requests.total).toBe(0);
     expect(end.feature_requests.open - start.feature_requests.open).toBe(-1);
+    expect(end.feature_requests.planned - start.feature_requests.planned).toBe(0);
     expect(end.feature_requests.completed - start.feature_requests.completed).toBe(1);
 
     const activity = await listActivity({ project_id: project.id, limit: 10 });
@@ -201,8 +203,10 @@ describe('PUT /api/tracker/feature-requests/{id}/status', () => {
     expect(byVotes.body.data.feature_requests.find((each) => each.id === request.id)?.votes).toBe(
       4,
     );
+    // The move counted once: one request left 'Open' for 'In Progress'.
     const end = await trackerStats();
-    expect(end.feature_requests.open).toBe(start.feature_requests.open);
+    expect(end.feature_requests.open).toBe(start.feature_requests.open - 1);
+    expect(end.feature_requests.in_progress).toBe(start.feature_requests.in_progress + 1);
   });
 });
 

@@ -227,15 +227,18 @@ export const ActivityItemSchema = z.object({
 export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 
 /**
- * `GET /api/tracker/stats`: counter items only. The request counts add up:
- * `total = open + completed + closed`, where `closed` is closed or rejected and `open` is every
- * other request (open, planned, pending, approved, in progress).
+ * `GET /api/tracker/stats`: counter items only. The request counts are the tracker requests'
+ * (those /tracker/requests lists; the egg board's feature requests are not among them), one per
+ * status of the list's status filter, and they add up:
+ * `total = open + planned + in_progress + completed + closed`.
  */
 export const TrackerStatsSchema = z.object({
   projects: z.object({ total: z.number().check(z.int()) }),
   feature_requests: z.object({
     total: z.number().check(z.int()),
     open: z.number().check(z.int()),
+    planned: z.number().check(z.int()),
+    in_progress: z.number().check(z.int()),
     completed: z.number().check(z.int()),
     closed: z.number().check(z.int()),
   }),

@@ -14,7 +14,8 @@ import {
   screenshot,
 } from './support/browser';
 import { fitsWidth } from './support/feature-modals';
-import { strangerVote, submitTrackerRequest, trackerProject } from './support/tracker';
+import { apiData, loginAdmin } from './support/features';
+import { pillCounts, strangerVote, submitTrackerRequest, trackerProject } from './support/tracker';
 
 const fulfillJson = (route: Route, status: number, body: unknown) =>
   route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
@@ -40,11 +41,26 @@ async function votedRequest(project: Project, title: string, votes: number) {
 async function shownStats(page: Page): Promise<Record<string, number>> {
   const strip = page.getByRole('region', { name: 'Statistics' });
   await strip.waitFor();
-  const labels = await strip.locator('dt').allInnerTexts();
-  const values = await strip.locator('dd.stats-strip__value').allInnerTexts();
+  const labels = await strip.locator('.stats-strip__tile .stats-strip__label').allInnerTexts();
+  const values = await strip.locator('.stats-strip__tile .stats-strip__value').allInnerTexts();
   return Object.fromEntries(
     labels.map((label, index) => [label, Number((values[index] ?? '').replace(/,/g, ''))]),
   );
+}
+
+/** How many cards the request list of this page shows once every page is loaded. */
+async function listedRequests(page: Page): Promise<number> {
+  const list = page.getByRole('list', { name: 'Feature requests' });
+  const empty = page.getByText('No feature requests found.');
+  await list.or(empty).waitFor();
+  if (await empty.isVisible()) return 0;
+  const more = page.getByRole('button', { name: 'Load More Requests' });
+  for (;;) {
+    const shown = await list.getByRole('article').count();
+    if (!(await more.isVisible())) return shown;
+    await more.click();
+    await list.getByRole('article').nth(shown).waitFor();
+  }
 }
 
 const expectedStats = (stats: TrackerStats) => ({
@@ -125,6 +141,28 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
       await votedRequest(second, `Second top ${tag}`, 5),
       await votedRequest(second, `Second other ${tag}`, 1),
     ];
+    // Requests of every other status, so that each tile's number differs from the others; in a
+    // project of their own, so that the selections' lists above stay as they are.
+    const admin = await loginAdmin();
+    const third = await trackerProject();
+    const moved = [
+      ['completed', 'Completed one'],
+      ['completed', 'Completed two'],
+      ['planned', 'Planned'],
+      ['in_progress', 'In progress'],
+      ['closed', 'Closed'],
+    ] as const;
+    for (const [status, title] of moved) {
+      const request = await submitTrackerRequest({
+        project_id: third.id,
+        title: `${title} ${tag}`,
+      });
+      await apiData(`/api/tracker/feature-requests/${request.id}/status`, {
+        method: 'PUT',
+        token: admin.token,
+        body: status === 'closed' ? { status, note: 'Out of scope' } : { status },
+      });
+    }
   }, 60_000);
 
   it("shows the API's statistics and the new numbers after a submission", async () => {
@@ -215,6 +253,12 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
     expect(text).toMatch(/just now|minutes? ago/);
     expect(await anonymous.innerText()).toContain('by Anonymous');
     expect(await entry.locator('.activity-entry--request .activity-entry__dot').count()).toBe(1);
+    // One pill per entry (its project); the type and the action are words.
+    for (const viewport of [VIEWPORTS.phone, { width: 1024, height: 768 }, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      const pills = await pillCounts(activityPanel(page).getByRole('listitem'));
+      expect(Math.max(...pills)).toBe(1);
+    }
   });
 
   it("keeps several selected projects' items only, with '2 selected projects'", async () => {
@@ -353,11 +397,24 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
         ]),
       );
 
+    const described = await panel
+      .getByRole('link')
+      .evaluateAll((nodes) =>
+        nodes.map(
+          (node) =>
+            node.ownerDocument.getElementById(node.getAttribute('aria-describedby') ?? '')
+              ?.textContent,
+        ),
+      );
+
     // Assess
     expect(links).toEqual([
       ['Feature Requests', '/features', 'icon'],
       ['Suggest Project', '/tracker/suggestions', 'icon'],
     ]);
+    // Each link says where it leads: 'Feature Requests' is the egg board, not the tiles' list.
+    expect(described[0]).toMatch(/^The egg board: .*not in the tiles above\.$/);
+    expect(described[1]).toMatch(/^Project suggestions: /);
   });
 
   it('has no serious accessibility violations, for all projects and a selection', async () => {
@@ -381,7 +438,7 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
     expect(selected).toEqual([]);
   });
 
-  it('adds the tiles up as labelled: requests = open + completed + closed or rejected', async () => {
+  it('adds the tiles up as labelled: requests = one count per status of the status filter', async () => {
     // Prepare
     const page = await open('/tracker');
     await activityPanel(page).waitFor();
@@ -393,23 +450,65 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
       .getByRole('region', { name: 'Statistics' })
       .getByText(/feature requests = /)
       .innerText();
-    const [total, opened, completed, closed] = (sum.match(/[\d,]+/g) ?? []).map((each) =>
-      Number(each.replace(/,/g, '')),
-    );
+    const numbers = (sum.match(/[\d,]+/g) ?? []).map((each) => Number(each.replace(/,/g, '')));
 
     // Assess
     expect(shown).toEqual(expectedStats(api));
     expect(sum).toMatch(
-      /^[\d,]+ feature requests = [\d,]+ open \+ [\d,]+ completed \+ [\d,]+ closed or rejected$/,
+      /^[\d,]+ feature requests = [\d,]+ open \+ [\d,]+ planned \+ [\d,]+ in progress \+ [\d,]+ completed \+ [\d,]+ closed$/,
     );
-    expect([total, opened, completed, closed]).toEqual([
-      shown['Feature Requests'],
-      shown['Open Requests'],
-      shown.Completed,
-      api.feature_requests.closed,
-    ]);
-    expect(opened! + completed! + closed!).toBe(total);
+    const { total, open: opened, planned, in_progress, completed, closed } = api.feature_requests;
+    expect(numbers).toEqual([total, opened, planned, in_progress, completed, closed]);
+    expect(opened + planned + in_progress + completed + closed).toBe(total);
   });
+
+  it("opens from each tile the list it counts, whose length is the tile's number", async () => {
+    // Prepare: the dataset has requests of every status (beforeAll), so the numbers differ.
+    const page = await open('/tracker', { viewport: VIEWPORTS.phone });
+    await activityPanel(page).waitFor();
+    const tiles = page.getByRole('region', { name: 'Statistics' }).locator('.stats-strip__tile');
+    const byWidth: Record<number, Record<string, number>> = {};
+    for (const viewport of [VIEWPORTS.phone, { width: 1024, height: 768 }, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      byWidth[viewport.width] = await shownStats(page);
+      await screenshot(page, `tracker-tiles-${viewport.width}`);
+    }
+    const shown = byWidth[VIEWPORTS.desktop.width]!;
+    const hrefs = await tiles.evaluateAll((nodes) =>
+      nodes.map((node) => node.getAttribute('href')),
+    );
+
+    // Act: follow each request tile and count its list; the projects tile points at the picker.
+    const listed: Record<string, number> = {};
+    for (const label of ['Feature Requests', 'Open Requests', 'Completed']) {
+      await tiles.filter({ hasText: label }).click();
+      await page.waitForURL('**/tracker/requests**');
+      listed[label] = await listedRequests(page);
+      await page.goBack();
+      await activityPanel(page).waitFor();
+    }
+    const projectToggles =
+      (await page.getByRole('group', { name: 'Select a project' }).getByRole('button').count()) - 1;
+
+    // Assess
+    expect(byWidth[390]).toEqual(shown);
+    expect(byWidth[1024]).toEqual(shown);
+    expect(hrefs).toEqual([
+      '#tracker-projects',
+      '/tracker/requests',
+      '/tracker/requests?status=Open',
+      '/tracker/requests?status=Completed',
+    ]);
+    expect(listed).toEqual({
+      'Feature Requests': shown['Feature Requests'],
+      'Open Requests': shown['Open Requests'],
+      Completed: shown.Completed,
+    });
+    expect(projectToggles).toBe(shown['Total Projects']);
+    // The dataset makes every number different: a tile counting another list would show.
+    expect(new Set(Object.values(listed)).size).toBe(3);
+    expect(shown.Completed).toBeGreaterThanOrEqual(2);
+  }, 60_000);
 
   it('mirrors the selection in the URL, and a link with it reproduces the view', async () => {
     // Prepare

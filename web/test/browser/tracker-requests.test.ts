@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import { TRACKER_MESSAGES, type TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
 import {
+  screenshot,
   seriousAccessibilityViolations,
   skipBrowserTests,
   useBrowser,
@@ -10,11 +11,15 @@ import {
   type OpenPageOptions,
 } from './support/browser';
 import { fitsWidth } from './support/feature-modals';
+import { registerUser, seedSession } from './support/accounts';
 import {
   browserNeighbour,
+  fieldMessages,
   listTrackerRequests,
+  pillCounts,
   strangerVote,
   submitTrackerRequest,
+  toastMessages,
   trackerProject,
 } from './support/tracker';
 
@@ -282,7 +287,12 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     );
     await dialog.getByLabel('Project').selectOption(own.id);
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
-    expect(await dialog.getByRole('alert').innerText()).toBe(TRACKER_MESSAGES.titleAndDescription);
+    // Each blank field says so under itself; the first one has the focus.
+    expect(await fieldMessages(dialog, ['Title', 'Description'])).toEqual([
+      'Title is required',
+      'Description is required',
+    ]);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     expect(await dialog.getByLabel('Title').getAttribute('aria-invalid')).toBe('true');
     expect(
       await dialog.getByLabel('Title').evaluate((field) => field === document.activeElement),
@@ -312,6 +322,13 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     ).toBe(true);
     const stored = await listTrackerRequests({ project_id: own.id });
     expect(stored.feature_requests.map((request) => request.title)).toEqual([title]);
+    // The toast that names the request opens it.
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: title })
+      .getByRole('button', { name: 'Open' })
+      .click();
+    await page.waitForURL(`**/tracker/requests/${stored.feature_requests[0]!.id}`);
   });
 
   it('says when a submitted request falls outside the filters shown', async () => {
@@ -398,6 +415,7 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     await shows(1);
 
     // Assess
+    expect(await toastMessages(page)).toEqual([`Upvote recorded on “${request.title}”: 1 vote`]);
     expect(idCookie).toMatchObject({ path: '/api/tracker', httpOnly: true, sameSite: 'Lax' });
     expect(await up.getAttribute('aria-pressed')).toBe('true');
     expect(await storedVotes()).toBe(1);
@@ -405,6 +423,9 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     // The same direction again removes the vote.
     await voteWith(up);
     await shows(0);
+    expect((await toastMessages(page)).at(-1)).toBe(
+      `Vote removed from “${request.title}”: 0 votes`,
+    );
     expect(await up.getAttribute('aria-pressed')).toBe('false');
     expect(await storedVotes()).toBe(0);
 
@@ -578,6 +599,109 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
 
     // Assess
     expect(await cardTitles(await requestList(page))).toContain(critical.title);
+  });
+
+  it('folds the filters on a phone behind "Filters (n)", opened and closed by keyboard', async () => {
+    // Prepare: two filters set, the sort left as it is.
+    const page = await open(requestsPath({ project: project.id, priority: 'High' }), {
+      viewport: VIEWPORTS.phone,
+    });
+    await requestList(page);
+    const filters = page.getByRole('search', { name: 'Filter and sort' });
+    const button = filters.getByRole('button', { name: /^Filters \(\d+\)$/ });
+    const status = filters.getByLabel('Status', { exact: true });
+    const folded = {
+      name: await button.innerText(),
+      expanded: await button.getAttribute('aria-expanded'),
+      statusShown: await status.isVisible(),
+      searchShown: await filters.getByRole('searchbox').isVisible(),
+    };
+    await screenshot(page, 'tracker-requests-filters-390-folded');
+
+    // Act
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await status.waitFor();
+    await status.selectOption('Open');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'Open');
+    await screenshot(page, 'tracker-requests-filters-390-open');
+    await status.focus();
+    await page.keyboard.press('Escape');
+    await status.waitFor({ state: 'hidden' });
+    const afterEscape = {
+      name: await button.innerText(),
+      expanded: await button.getAttribute('aria-expanded'),
+      focused: await button.evaluate((node) => node === document.activeElement),
+      controls: await button.getAttribute('aria-controls'),
+    };
+    const inline: Record<number, { button: boolean; status: boolean }> = {};
+    for (const viewport of [
+      { width: 1024, height: 768 },
+      { width: 1280, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      inline[viewport.width] = {
+        button: await button.isVisible(),
+        status: await status.isVisible(),
+      };
+      await screenshot(page, `tracker-requests-filters-${viewport.width}`);
+    }
+
+    // Assess
+    expect(folded).toEqual({
+      name: 'Filters (2)',
+      expanded: 'false',
+      statusShown: false,
+      searchShown: true,
+    });
+    expect(afterEscape).toEqual({
+      name: 'Filters (3)',
+      expanded: 'false',
+      focused: true,
+      controls: expect.any(String),
+    });
+    expect(inline).toEqual({
+      1024: { button: false, status: true },
+      1280: { button: false, status: true },
+    });
+  });
+
+  it('shows a signed-in user at most three pills per card at every width, and answers a vote', async () => {
+    // Prepare: a card with a status, a priority, a category and four tags.
+    const tagged = await submitTrackerRequest({
+      project_id: project.id,
+      tags: 'ui, mobile, offline, sync',
+    });
+    const user = await registerUser();
+    const page = await open(requestsPath({ project: project.id }), { viewport: VIEWPORTS.phone });
+    await seedSession(page, user);
+    const list = await requestList(page);
+    const card = list.getByRole('article', { name: tagged.title });
+    await card.waitFor();
+
+    // Act
+    const pills: Record<number, number[]> = {};
+    for (const viewport of [VIEWPORTS.phone, { width: 1024, height: 768 }, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      pills[viewport.width] = await pillCounts(list.getByRole('article'));
+    }
+    await list
+      .getByRole('article', { name: critical.title })
+      .getByRole('button', { name: `Downvote ${critical.title}` })
+      .click();
+    await page.getByTestId('toast').waitFor();
+
+    // Assess
+    for (const counts of Object.values(pills)) {
+      expect(counts.length).toBeGreaterThanOrEqual(4);
+      expect(Math.max(...counts)).toBeLessThanOrEqual(3);
+    }
+    expect(await card.getByRole('list', { name: 'Tags' }).innerText()).toMatch(
+      /#ui[\s\S]*#mobile[\s\S]*#offline[\s\S]*#sync/,
+    );
+    expect(await toastMessages(page)).toEqual([
+      expect.stringMatching(new RegExp(`^Downvote recorded on “${critical.title}”: `)),
+    ]);
   });
 
   it('has no serious axe violations with data and with the form open', async () => {

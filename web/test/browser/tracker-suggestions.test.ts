@@ -14,7 +14,7 @@ import {
   type OpenPageOptions,
 } from './support/browser';
 import { alertText, fitsWidth } from './support/feature-modals';
-import { submitTrackerSuggestion } from './support/tracker';
+import { fieldMessages, submitTrackerSuggestion, toastMessages } from './support/tracker';
 
 const LIST_PATH = '/api/tracker/project-suggestions';
 /** The page's own page size ('Load More Suggestions' adds as many). */
@@ -92,9 +92,10 @@ describe.skipIf(skipBrowserTests)('Project suggestions (/tracker/suggestions)', 
     expect(await card.getByText('Short and replayable.').isVisible()).toBe(true);
     expect(await card.locator('time').innerText()).toMatch(/\w+ \d{1,2}, \d{4}/);
     expect(await shownVotes(card)).toBe(0);
-    expect(await page.getByRole('status').filter({ hasText: name }).innerText()).toBe(
-      `Thanks! Your suggestion “${name}” was submitted.`,
-    );
+    expect(await toastMessages(page)).toEqual([`Thanks! Your suggestion “${name}” was submitted.`]);
+    await page.getByTestId('toast').getByRole('button', { name: 'Open' }).click();
+    await page.waitForURL(/\/tracker\/suggestions\/[^/?]+$/);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
   });
 
   it('keeps what was typed and shows the reason when the submission is refused', async () => {
@@ -114,7 +115,7 @@ describe.skipIf(skipBrowserTests)('Project suggestions (/tracker/suggestions)', 
     // Act
     await fields.name.fill('Egg timer');
     await fields.submit.click();
-    const required = await alertText(dialog);
+    const required = await fieldMessages(dialog, ['Project Name', 'Description', 'Rationale']);
     const flagged = {
       name: await fields.name.getAttribute('aria-invalid'),
       description: await fields.description.getAttribute('aria-invalid'),
@@ -128,7 +129,7 @@ describe.skipIf(skipBrowserTests)('Project suggestions (/tracker/suggestions)', 
     await dialog.getByRole('alert').filter({ hasText: refusal }).waitFor();
 
     // Assess
-    expect(required).toBe(TRACKER_MESSAGES.suggestionRequired);
+    expect(required).toEqual([null, 'Description is required', 'Rationale is required']);
     expect(flagged).toEqual({ name: null, description: 'true', rationale: 'true', focused: true });
     expect(await alertText(dialog)).toBe(refusal);
     expect(await fields.name.inputValue()).toBe('Egg timer');
@@ -335,11 +336,21 @@ describe.skipIf(skipBrowserTests)('Project suggestions (/tracker/suggestions)', 
       filters: await fitsWidth(page, page.getByRole('search')),
       card: await fitsWidth(page, card),
     };
+    // The sort by date is the one filter set: the group and the sort wait behind the button.
+    const search = page.getByRole('search');
+    const folded = {
+      button: await search.getByRole('button', { name: /^Filters/ }).innerText(),
+      group: await search.getByLabel('Group').isVisible(),
+    };
+    await search.getByRole('button', { name: 'Filters (1)' }).click();
+    const opened = await search.getByLabel('Group').isVisible();
     const dialog = await openSuggestModal(page);
     const modal = await fitsWidth(page, dialog);
 
     // Assess
     expect(parts).toEqual({ header: true, filters: true, card: true });
+    expect(folded).toEqual({ button: 'Filters (1)', group: false });
+    expect(opened).toBe(true);
     expect(modal).toBe(true);
   });
 });

@@ -165,15 +165,24 @@ describe('Tracker dashboard selection in one line and in the URL', () => {
 });
 
 describe('Tracker statistics strip', () => {
-  it('shows how the requests add up', () => {
+  it('shows how the requests add up, one term per status of the status filter', () => {
     // Prepare / Act
     const line = statsSum({
       projects: { total: 11 },
-      feature_requests: { total: 1016, open: 1012, completed: 3, closed: 1 },
+      feature_requests: {
+        total: 1016,
+        open: 1008,
+        planned: 2,
+        in_progress: 2,
+        completed: 3,
+        closed: 1,
+      },
     });
 
     // Assess
-    expect(line).toBe('1,016 feature requests = 1,012 open + 3 completed + 1 closed or rejected');
+    expect(line).toBe(
+      '1,016 feature requests = 1,008 open + 2 planned + 2 in progress + 3 completed + 1 closed',
+    );
   });
 });
 

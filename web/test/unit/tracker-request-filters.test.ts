@@ -3,6 +3,7 @@ import { TRACKER_MESSAGES } from '@hatchworks/shared/schemas/tracker';
 import { trackerRequestProblem } from '../../src/features/tracker/api/create-request';
 import {
   DEFAULT_REQUEST_FILTER,
+  changedFilters,
   isFiltered,
   matchesRequestFilter,
   parseRequestFilter,
@@ -201,5 +202,25 @@ describe('Tracker request filter matching', () => {
 
     // Assess
     expect(matches).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe("The phone's 'Filters (n)' count", () => {
+  it('counts the filters and sort fields set away from their defaults, not the search', () => {
+    // Prepare
+    const views = [
+      'q=dark+mode',
+      'status=Open&priority=High',
+      'project=01ABC&status=Closed&priority=Low&category=Bug+Fix&sort=date&direction=asc',
+    ];
+
+    // Act
+    const counts = views.map((view) =>
+      changedFilters(parseRequestFilter(new URLSearchParams(view))),
+    );
+
+    // Assess
+    expect(changedFilters(DEFAULT_REQUEST_FILTER)).toBe(0);
+    expect(counts).toEqual([0, 2, 6]);
   });
 });

@@ -1,4 +1,8 @@
-import type { TrackerStats } from '@hatchworks/shared/schemas/tracker';
+import {
+  TRACKER_STATUSES,
+  type TrackerStats,
+  type TrackerStatus,
+} from '@hatchworks/shared/schemas/tracker';
 import { batchGetItems } from '../table/batch-get';
 import { tableName } from '../table/client';
 import { counterKeys, trackerCounterKeys } from '../table/keys';
@@ -28,15 +32,13 @@ export const suggestionCounterUpdate = (deltas: Record<string, number>) =>
   counterUpdate(trackerCounterKeys.suggestions, deltas);
 
 /**
- * The dashboard's numbers from counter items only, in one BatchGetItem: the project total, and
- * feature requests of both kinds (tracker requests and the egg feature system's). The request
- * numbers add up: 'Completed' and 'completed' count as completed, 'Closed', 'closed' and
- * 'rejected' as closed, and every other request as open ('Open', 'Planned', 'In Progress',
- * 'pending', 'approved', 'in_progress'), so open is the total less the other two. Merged feature
- * requests count nowhere (their votes live on in the request they were merged into).
+ * The dashboard's numbers from counter items only, in one BatchGetItem: the project total and the
+ * tracker requests by status. Each status count is the counter of exactly the status the list's
+ * `?status=` filter matches, so a tile equals the list it links to; the egg board's feature
+ * requests are counted on /features, not here.
  */
 export async function readTrackerStats(): Promise<TrackerStats> {
-  const keys = [counterKeys.projects, trackerCounterKeys.requests, counterKeys.features];
+  const keys = [counterKeys.projects, trackerCounterKeys.requests];
   const items = await batchGetItems(keys);
   const counter = (key: { PK: string; SK: string }) => {
     const item = items.find((each) => each.PK === key.PK && each.SK === key.SK);
@@ -44,13 +46,18 @@ export async function readTrackerStats(): Promise<TrackerStats> {
   };
   const projects = counter(counterKeys.projects);
   const requests = counter(trackerCounterKeys.requests);
-  const features = counter(counterKeys.features);
-  // A merged feature request lives on in the request it was merged into: not counted.
-  const total = requests('total') + features('total') - features('merged');
-  const completed = requests('Completed') + requests('completed') + features('completed');
-  const closed = requests('Closed') + requests('closed') + features('rejected');
+  const byStatus: Readonly<Record<TrackerStatus, number>> = Object.fromEntries(
+    TRACKER_STATUSES.map((status) => [status, requests(status)]),
+  ) as Record<TrackerStatus, number>;
   return {
     projects: { total: projects('total') },
-    feature_requests: { total, open: total - completed - closed, completed, closed },
+    feature_requests: {
+      total: requests('total'),
+      open: byStatus.Open,
+      planned: byStatus.Planned,
+      in_progress: byStatus['In Progress'],
+      completed: byStatus.Completed,
+      closed: byStatus.Closed,
+    },
   };
 }

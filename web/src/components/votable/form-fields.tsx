@@ -34,7 +34,7 @@ interface FormTextFieldProps {
   first?: boolean;
 }
 
-/** A required text field of a submit dialog. */
+/** A required text field of a submit dialog; marked invalid, it says '<label> is required' under it. */
 export function FormTextField({
   label,
   control,
@@ -68,6 +68,11 @@ export function FormTextField({
       ) : (
         <textarea {...common} onChange={(event) => onChange(event.target.value)} rows={rows} />
       )}
+      {control['aria-invalid'] ? (
+        <p id={control['aria-describedby']} className="field__error">
+          {label} is required
+        </p>
+      ) : null}
     </FormField>
   );
 }

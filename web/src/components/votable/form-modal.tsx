@@ -28,8 +28,8 @@ interface Submission {
 
 /**
  * The state the submit dialogs share: the honeypot, the message of the last check or
- * refusal (with the server's field details), the blank required fields marked invalid until the
- * next check, and a submit handler that checks first, focuses the first blank field on a problem
+ * refusal (with the server's field details), the blank required fields marked invalid, each with
+ * its own message, until the next check, and a submit handler that checks first, focuses the first blank field on a problem
  * and otherwise sends. A refusal keeps everything typed.
  */
 export function useItemForm<Field extends string>({
@@ -52,10 +52,15 @@ export function useItemForm<Field extends string>({
       ? serverError.details.filter((detail) => detail.message !== message)
       : [];
 
-  /** A required field's control: its id; while blank, marked invalid and pointed at the message. */
+  /**
+   * A required field's control: its id; while blank, marked invalid and described by its own
+   * message under it (`<id>-<field>-error`, which the field shows).
+   */
   const control = (field: Field) => ({
     id: `${id}-${field}`,
-    ...(blank.has(field) ? ({ 'aria-invalid': true, 'aria-describedby': errorId } as const) : {}),
+    ...(blank.has(field)
+      ? ({ 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } as const)
+      : {}),
   });
 
   /** The form's submit handler; `submission` gets the honeypot's value (undefined when empty). */
@@ -67,9 +72,10 @@ export function useItemForm<Field extends string>({
       const { problem: found, send } = submission(website || undefined);
       const fields = Object.entries(required) as [Field, string][];
       const missing = fields.filter(([, value]) => value.trim() === '').map(([name]) => name);
-      setProblem(found);
+      // Blank fields are named at the fields; the message under the form is for other problems.
+      setProblem(missing.length > 0 ? null : found);
       setBlank(new Set(missing));
-      if (found) {
+      if (found || missing.length > 0) {
         // Take the person to the first field to fix.
         const first = missing[0];
         if (first) event.currentTarget.ownerDocument.getElementById(`${id}-${first}`)?.focus();

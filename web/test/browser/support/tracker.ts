@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type {
   ProjectSuggestion,
@@ -109,5 +110,48 @@ export function listTrackerRequests(query: Record<string, string | number>) {
   );
   return trackerCall<{ feature_requests: TrackerFeatureRequest[] }>(
     `/api/tracker/feature-requests?${search.toString()}`,
+  );
+}
+
+/**
+ * The message each labelled field of a form is described by while invalid (its own message under
+ * it), in the order given; null for a field that is not marked invalid.
+ */
+export async function fieldMessages(form: Locator, labels: readonly string[]) {
+  const messages: (string | null)[] = [];
+  for (const label of labels) {
+    messages.push(
+      await form.getByLabel(label, { exact: true }).evaluate((field) => {
+        if (field.getAttribute('aria-invalid') !== 'true') return null;
+        const id = field.getAttribute('aria-describedby') ?? '';
+        return field.ownerDocument.getElementById(id)?.textContent ?? '';
+      }),
+    );
+  }
+  return messages;
+}
+
+/** The messages of the toasts shown now (the 'Notices' live region). */
+export async function toastMessages(page: Page): Promise<string[]> {
+  return page.getByTestId('toast').locator('.toast__message').allInnerTexts();
+}
+
+/**
+ * How many pills each element shows: descendants drawn as a pill (fully rounded ends, with a
+ * background or a border), e.g. badges and tag chips; dots and round buttons are not counted.
+ */
+export async function pillCounts(items: Locator): Promise<number[]> {
+  return items.evaluateAll((nodes) =>
+    nodes.map(
+      (node) =>
+        [...node.querySelectorAll('*')].filter((each) => {
+          const style = getComputedStyle(each);
+          const box = each.getBoundingClientRect();
+          const rounded = parseFloat(style.borderTopLeftRadius) >= box.height / 2;
+          const painted =
+            style.backgroundColor !== 'rgba(0, 0, 0, 0)' || parseFloat(style.borderTopWidth) > 0;
+          return box.width > box.height * 1.5 && box.height > 0 && rounded && painted;
+        }).length,
+    ),
   );
 }

@@ -10,8 +10,8 @@ import {
 
 /**
  * One entry of 'Recent Activity': a dot coloured by type and action, the title, the
- * project tag when there is one, the description, when and by whom, and the type and action as
- * text, so the colour is never the only cue.
+ * project tag when there is one (the entry's one pill), the description, when and by whom, and
+ * the type and action as words, so the colour is never the only cue.
  */
 export function ActivityEntry({ item }: { item: ActivityItem }) {
   return (
@@ -46,11 +46,14 @@ export function ActivityEntry({ item }: { item: ActivityItem }) {
           <span>
             by <span className="activity-entry__author">{activityAuthor(item.user)}</span>
           </span>
-          <span className="activity-entry__label activity-entry__label--type">
-            {ACTIVITY_TYPE_LABELS[item.type]}
-          </span>
-          <span className="activity-entry__label activity-entry__label--action">
-            {actionLabel(item.action)}
+          <span className="activity-entry__kind">
+            <span className="activity-entry__label activity-entry__label--type">
+              {ACTIVITY_TYPE_LABELS[item.type]}
+            </span>
+            <span aria-hidden="true"> · </span>
+            <span className="activity-entry__label activity-entry__label--action">
+              {actionLabel(item.action)}
+            </span>
           </span>
         </p>
       </div>

@@ -19,6 +19,9 @@ function CheckMark({ shown }: { shown: boolean }) {
   );
 }
 
+/** The picker's element id: the 'Total Projects' tile points at the list of projects in it. */
+export const PROJECT_PICKER_ID = 'tracker-projects';
+
 /**
  * 'Select a project': 'All Projects' plus one toggle button per project. Each button says
  * whether it is on with `aria-pressed` and a check mark, not by colour alone. On narrow screens
@@ -42,7 +45,7 @@ export function ProjectPicker({ projects, selection, onToggle, onSelectAll }: Pr
   };
 
   return (
-    <section className="project-picker card" aria-labelledby={headingId}>
+    <section id={PROJECT_PICKER_ID} className="project-picker card" aria-labelledby={headingId}>
       <h2 id={headingId} className="project-picker__title">
         Select a project
       </h2>

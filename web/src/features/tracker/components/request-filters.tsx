@@ -8,6 +8,7 @@ import {
 } from '@hatchworks/shared/schemas/tracker';
 import {
   DEFAULT_REQUEST_FILTER,
+  changedFilters,
   isFiltered,
   type SortDirection,
   type TrackerRequestFilter,
@@ -67,13 +68,18 @@ export function RequestFilters({ filter, searchId, onChange }: RequestFiltersPro
   const noteId = `${id}-relevance`;
 
   return (
-    <FilterBox className="request-filters">
-      <SearchBox
-        id={searchId}
-        value={filter.q}
-        onSearch={(q) => set({ q })}
-        placeholder="Search requests, e.g. dark mode"
-      />
+    <FilterBox
+      className="request-filters"
+      activeCount={changedFilters(filter)}
+      search={
+        <SearchBox
+          id={searchId}
+          value={filter.q}
+          onSearch={(q) => set({ q })}
+          placeholder="Search requests, e.g. dark mode"
+        />
+      }
+    >
       <div className="request-filters__grid">
         <FormField id={`${id}-project`} label="Project">
           <ProjectSelect

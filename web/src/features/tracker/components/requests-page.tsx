@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { paths } from '../../../config/paths';
+import { useNavigate } from 'react-router-dom';
+import { detailHref, paths } from '../../../config/paths';
+import { useToast } from '../../../components/ui/toast';
 import { useLiveSearchParams } from '../../../lib/live-search-params';
 import { focusSearchField } from '../../../lib/search-query';
 import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
@@ -16,6 +18,14 @@ import { RequestModal } from './request-modal';
 import { TrackerPage } from './tracker-page';
 import './requests-page.css';
 
+/** Where a new request is to be found, when not in the list shown: '' when it is listed. */
+function createdWhere(created: TrackerFeatureRequest, filter: TrackerRequestFilter): string {
+  if (filter.q) return ' Clear the search to find it in the list.';
+  return matchesRequestFilter(created, filter)
+    ? ''
+    : ' It does not match the current filters, so it is not listed below.';
+}
+
 /**
  * `/tracker/requests`: everyone may read, filter, sort, vote on and submit tracker feature
  * requests. The filters and the sort live in the URL, so a link reproduces the view.
@@ -24,9 +34,9 @@ export function RequestsPage() {
   const { params, setParams, update } = useLiveSearchParams();
   const filter = parseRequestFilter(params);
   const [submitting, setSubmitting] = useState(false);
-  const [created, setCreated] = useState<TrackerFeatureRequest | null>(null);
-  const [votedFor, setVotedFor] = useState<string | null>(null);
   const searchId = useId();
+  const showToast = useToast();
+  const navigate = useNavigate();
 
   // Each change starts from the address bar, not from this render's filter, which a quick second
   // change would find stale.
@@ -44,11 +54,13 @@ export function RequestsPage() {
     focusSearchField(searchId);
   };
 
-  const openModal = () => {
-    setCreated(null);
-    setVotedFor(null);
-    setSubmitting(true);
-  };
+  const openModal = () => setSubmitting(true);
+
+  const onCreated = (created: TrackerFeatureRequest) =>
+    showToast({
+      message: `Thanks! Your request “${created.title}” was submitted.${createdWhere(created, filter)}`,
+      action: { label: 'Open', onClick: () => navigate(detailHref.trackerRequest(created.id)) },
+    });
 
   return (
     <TrackerPage
@@ -58,20 +70,6 @@ export function RequestsPage() {
       action="Submit Request"
       onAction={openModal}
       filters={<RequestFilters filter={filter} searchId={searchId} onChange={setFilter} />}
-      notice={
-        votedFor ? (
-          <>Thanks! Your vote on “{votedFor}” was counted.</>
-        ) : created ? (
-          <>
-            Thanks! Your request “{created.title}” was submitted.
-            {filter.q
-              ? ' Clear the search to find it in the list.'
-              : matchesRequestFilter(created, filter)
-                ? null
-                : ' It does not match the current filters, so it is not listed below.'}
-          </>
-        ) : null
-      }
       list={
         <VotableList
           kind={REQUEST_LIST}
@@ -84,8 +82,10 @@ export function RequestsPage() {
         submitting ? (
           <RequestModal
             onClose={() => setSubmitting(false)}
-            onCreated={setCreated}
-            onVotedInstead={setVotedFor}
+            onCreated={onCreated}
+            onVotedInstead={(title) =>
+              showToast({ message: `Thanks! Your vote on “${title}” was counted.` })
+            }
             defaultProjectId={filter.project}
           />
         ) : null

@@ -26,13 +26,18 @@ export function SuggestionFilters({ view, searchId, onChange }: SuggestionFilter
   const searching = view.q !== undefined;
   const noteId = `${id}-relevance`;
   return (
-    <FilterBox className="suggestion-filters">
-      <SearchBox
-        id={searchId}
-        value={view.q}
-        onSearch={(q) => onChange({ q })}
-        placeholder="Search suggestions, e.g. lighthouse"
-      />
+    <FilterBox
+      className="suggestion-filters"
+      activeCount={[view.group, view.sort !== DEFAULT_SUGGESTION_SORT].filter(Boolean).length}
+      search={
+        <SearchBox
+          id={searchId}
+          value={view.q}
+          onSearch={(q) => onChange({ q })}
+          placeholder="Search suggestions, e.g. lighthouse"
+        />
+      }
+    >
       <FormSelect
         id={`${id}-group`}
         label="Group"

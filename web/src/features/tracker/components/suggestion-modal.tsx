@@ -34,7 +34,7 @@ const SUGGESTION_FORM: ItemModalKind<ProjectSuggestionInput, ProjectSuggestion> 
 interface SuggestionModalProps {
   onClose: () => void;
   /** Called after the API stored the suggestion, with its name. */
-  onCreated: (name: string) => void;
+  onCreated: (suggestion: ProjectSuggestion) => void;
   /** After 'Vote on this instead' on a similar suggestion, with its name. */
   onVotedInstead: (name: string) => void;
 }
@@ -49,7 +49,7 @@ export function SuggestionModal({ onClose, onCreated, onVotedInstead }: Suggesti
       required={{ rationale }}
       draft={({ name, description, website }) => ({ name, description, group, rationale, website })}
       similar={similarSlot('tracker_suggestion', onVotedInstead)}
-      onCreated={(suggestion) => onCreated(suggestion.name)}
+      onCreated={onCreated}
       onClose={onClose}
     >
       {(form, id) => (

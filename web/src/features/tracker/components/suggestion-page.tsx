@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { useLiveSearchParams } from '../../../lib/live-search-params';
 import { focusSearchField } from '../../../lib/search-query';
-import { paths } from '../../../config/paths';
+import { useNavigate } from 'react-router-dom';
+import { detailHref, paths } from '../../../config/paths';
+import { useToast } from '../../../components/ui/toast';
 import {
   parseSuggestionView,
   suggestionViewParams,
@@ -23,9 +25,9 @@ export function SuggestionPage() {
   const { params, update } = useLiveSearchParams();
   const view = parseSuggestionView(params);
   const [suggesting, setSuggesting] = useState(false);
-  const [created, setCreated] = useState<string | null>(null);
-  const [votedFor, setVotedFor] = useState<string | null>(null);
   const searchId = useId();
+  const showToast = useToast();
+  const navigate = useNavigate();
 
   // From the address bar, like the requests page: a quick second change never undoes the first.
   const setView = (change: Partial<SuggestionView>) =>
@@ -38,11 +40,7 @@ export function SuggestionPage() {
     focusSearchField(searchId);
   };
 
-  const openModal = () => {
-    setCreated(null);
-    setVotedFor(null);
-    setSuggesting(true);
-  };
+  const openModal = () => setSuggesting(true);
 
   return (
     <TrackerPage
@@ -56,13 +54,6 @@ export function SuggestionPage() {
       }
       onAction={openModal}
       filters={<SuggestionFilters view={view} searchId={searchId} onChange={setView} />}
-      notice={
-        votedFor ? (
-          <>Thanks! Your vote on “{votedFor}” was counted.</>
-        ) : created ? (
-          <>Thanks! Your suggestion “{created}” was submitted.</>
-        ) : null
-      }
       list={
         <VotableList
           kind={SUGGESTION_LIST}
@@ -75,8 +66,18 @@ export function SuggestionPage() {
         suggesting ? (
           <SuggestionModal
             onClose={() => setSuggesting(false)}
-            onCreated={setCreated}
-            onVotedInstead={setVotedFor}
+            onCreated={(created) =>
+              showToast({
+                message: `Thanks! Your suggestion “${created.name}” was submitted.`,
+                action: {
+                  label: 'Open',
+                  onClick: () => navigate(detailHref.trackerSuggestion(created.id)),
+                },
+              })
+            }
+            onVotedInstead={(name) =>
+              showToast({ message: `Thanks! Your vote on “${name}” was counted.` })
+            }
           />
         ) : null
       }

@@ -14,8 +14,6 @@ interface TrackerPageProps {
   action: ReactNode;
   onAction: () => void;
   filters: ReactNode;
-  /** The thanks after a submission, announced by the status region; null for none. */
-  notice: ReactNode;
   list: ReactNode;
   /** The submit dialog while open. */
   modal: ReactNode;
@@ -23,7 +21,7 @@ interface TrackerPageProps {
 
 /**
  * The frame of a tracker list page: 'Back to Tracker', the header with its submit button,
- * the filters, the status region for the thanks, the list and the dialog.
+ * the filters, the list and the dialog. The thanks after a submission or a vote is a toast.
  */
 export function TrackerPage({
   className,
@@ -32,7 +30,6 @@ export function TrackerPage({
   action,
   onAction,
   filters,
-  notice,
   list,
   modal,
 }: TrackerPageProps) {
@@ -56,11 +53,6 @@ export function TrackerPage({
       </header>
 
       {filters}
-
-      {/* Present from the start, so screen readers announce what appears in it. */}
-      <div className={classes('__status')} role="status">
-        {notice ? <p className={classes('__notice')}>{notice}</p> : null}
-      </div>
 
       {list}
       {modal}

@@ -6,6 +6,7 @@ import { useTrackerVote } from '../api/vote';
 import { shownTally, type VoteAnswer, type VoteTally } from '../utils/vote-tally';
 import './vote-buttons.css';
 import { formatCount } from '../../../lib/format';
+import { useToast } from '../../../components/ui/toast';
 
 interface VoteButtonsProps {
   targetType: VoteTargetType;
@@ -52,10 +53,17 @@ function VoteButton({ direction, label, pressed, pending, onVote }: VoteButtonPr
   );
 }
 
+/** The toast after a vote: what the caller's vote is now, on what, and the new count. */
+export function voteMessage(myVote: VoteDirection | null, label: string, votes: number): string {
+  const count = `${formatCount(votes)} ${Math.abs(votes) === 1 ? 'vote' : 'votes'}`;
+  if (myVote === null) return `Vote removed from “${label}”: ${count}`;
+  return `${myVote === 'up' ? 'Upvote' : 'Downvote'} recorded on “${label}”: ${count}`;
+}
+
 /**
  * Up and down vote buttons with the count between them. The answer of a vote updates the count at
  * once; when the list reloads with newer numbers, those win. A refused vote (e.g. the 429 of the
- * rate limit) shows the server's message under the buttons.
+ * rate limit) shows the server's message under the buttons; a recorded one answers with a toast.
  */
 export function VoteButtons({
   targetType,
@@ -65,6 +73,7 @@ export function VoteButtons({
   myVote = null,
 }: VoteButtonsProps) {
   const vote = useTrackerVote();
+  const showToast = useToast();
   // The last answer and the list values it was based on: once the list changes, the list wins.
   const [answer, setAnswer] = useState<VoteAnswer | null>(null);
   const fromList: VoteTally = { votes, myVote };
@@ -75,8 +84,10 @@ export function VoteButtons({
     vote.mutate(
       { target_type: targetType, target_id: targetId, direction },
       {
-        onSuccess: (result) =>
-          setAnswer({ tally: { votes: result.votes, myVote: result.my_vote }, basis: fromList }),
+        onSuccess: (result) => {
+          setAnswer({ tally: { votes: result.votes, myVote: result.my_vote }, basis: fromList });
+          showToast({ message: voteMessage(result.my_vote, label, result.votes) });
+        },
       },
     );
   };

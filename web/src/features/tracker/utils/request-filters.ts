@@ -136,6 +136,18 @@ export function isFiltered(filter: TrackerRequestFilter): boolean {
   return Boolean(filter.project || filter.status || filter.priority || filter.category);
 }
 
+/** How many of the filter and sort fields differ from their defaults (the search is not one). */
+export function changedFilters(filter: TrackerRequestFilter): number {
+  return [
+    filter.project,
+    filter.status,
+    filter.priority,
+    filter.category,
+    filter.sort !== DEFAULT_REQUEST_FILTER.sort,
+    filter.direction !== DEFAULT_REQUEST_FILTER.direction,
+  ].filter(Boolean).length;
+}
+
 /** Whether a request belongs in the list a filter shows (e.g. one just submitted). */
 export function matchesRequestFilter(
   request: {
