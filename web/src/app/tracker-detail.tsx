@@ -23,7 +23,7 @@ const PAGES = {
   feature_request: {
     noun: 'Feature request',
     subjectType: 'tracker_request',
-    back: { href: paths.trackerRequests.path, label: 'All feature requests' },
+    back: { href: paths.trackerRequests.path, label: 'All tracker requests' },
   },
   project_suggestion: {
     noun: 'Project suggestion',

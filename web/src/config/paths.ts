@@ -8,7 +8,7 @@ import { subjectPath } from '@hatchworks/shared/schemas/subjects';
 export const paths = {
   home: { path: '/', title: 'Projects' },
   tracker: { path: '/tracker', title: 'Tracker' },
-  trackerRequests: { path: '/tracker/requests', title: 'Feature Requests' },
+  trackerRequests: { path: '/tracker/requests', title: 'Tracker Requests' },
   trackerSuggestions: { path: '/tracker/suggestions', title: 'Project Suggestions' },
   features: { path: '/features', title: 'Feature Request System' },
   about: { path: '/about', title: 'About' },
@@ -21,7 +21,7 @@ export const paths = {
   authSilentRenew: { path: '/auth/silent-renew', title: 'Signing in' },
   // Comments (the detail pages of each subject)
   featureDetail: { path: '/features/:id', title: 'Feature Request' },
-  trackerRequestDetail: { path: '/tracker/requests/:id', title: 'Feature Request' },
+  trackerRequestDetail: { path: '/tracker/requests/:id', title: 'Tracker Request' },
   trackerSuggestionDetail: { path: '/tracker/suggestions/:id', title: 'Project Suggestion' },
   changelog: { path: '/changelog', title: 'Changelog' },
   roadmap: { path: '/roadmap', title: 'Roadmap' },

@@ -200,7 +200,7 @@ describe.skipIf(skipBrowserTests)('Cards: request, suggestion and feature cards'
       await submitTrackerRequest({ project_id: project.id, title: `Left ${randomUUID()}` });
       await submitTrackerRequest({ project_id: project.id, title: `Right ${randomUUID()}` });
       const page = await browser.openPage(projectRequestsPath(project));
-      const list = page.getByRole('list', { name: 'Feature requests' });
+      const list = page.getByRole('list', { name: 'Tracker requests' });
       await list.getByRole('article').nth(1).waitFor();
       const before = await cardTitles(list);
       const second = before[1] as string;

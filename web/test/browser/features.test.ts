@@ -248,7 +248,7 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       expect(await card.getByRole('list', { name: 'Tags' }).innerText()).toMatch(/theme\s+night/);
       expect(text).toMatch(/Use case\s+Reading late at night\./);
       expect(text).toMatch(/Expected benefits\s+Less eye strain\./);
-      expect(text).toMatch(/Admin notes\s+Scheduled for the next release\./);
+      expect(text).toMatch(/Team note\s+Scheduled for the next release\./);
     });
 
     it('leaves out the tags, use case, benefits and notes a request does not have', async () => {
@@ -272,7 +272,7 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       expect(await card.getByRole('list', { name: 'Tags' }).count()).toBe(0);
       expect(text).not.toContain('Use case');
       expect(text).not.toContain('Expected benefits');
-      expect(text).not.toContain('Admin notes');
+      expect(text).not.toContain('Team note');
     });
 
     it('offers Vote only on approved requests, and it opens the vote modal', async () => {
@@ -327,7 +327,7 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       // Assess
       expect(focusAfterward).toBe('Pending feature requests');
       expect(explanation).toContain('allows users to vote');
-      expect(await approvedCard.innerText()).toMatch(/Admin notes\s+Looks useful, go ahead\./);
+      expect(await approvedCard.innerText()).toMatch(/Team note\s+Looks useful, go ahead\./);
       expect(
         await approvedCard.getByRole('button', { name: `Vote on ${feature.title}` }).isVisible(),
       ).toBe(true);

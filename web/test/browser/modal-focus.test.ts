@@ -69,7 +69,7 @@ describe.skipIf(skipBrowserTests)('Modal focus', () => {
   });
 
   it.each([
-    ['Submit Feature Request', '/tracker/requests', 'Submit Request'],
+    ['Submit a tracker request', '/tracker/requests', 'Submit Request'],
     ['Suggest Project', '/tracker/suggestions', 'Suggest Project'],
   ])('opens %s on its first field', async (name, path, button) => {
     // Prepare

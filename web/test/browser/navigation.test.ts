@@ -3,7 +3,7 @@ import { skipBrowserTests, useBrowser, VIEWPORTS } from './support/browser';
 
 const SCREENS = [
   { path: '/tracker', screen: 'Tracker' },
-  { path: '/tracker/requests', screen: 'Feature Requests' },
+  { path: '/tracker/requests', screen: 'Tracker Requests' },
   { path: '/tracker/suggestions', screen: 'Project Suggestions' },
   { path: '/features', screen: 'Feature Request System' },
 ];

@@ -100,7 +100,7 @@ describe.skipIf(skipBrowserTests)('Search', () => {
     await page.getByRole('button', { name: 'Clear search' }).click();
 
     // Assess
-    await page.getByRole('list', { name: 'Feature requests' }).waitFor();
+    await page.getByRole('list', { name: 'Tracker requests' }).waitFor();
     await page.waitForURL((url) => !url.searchParams.has('q'));
     const field = page.getByRole('search').getByLabel('Search', { exact: true });
     expect(await field.inputValue()).toBe('');
@@ -265,7 +265,7 @@ describe.skipIf(skipBrowserTests)('Similar requests while typing', () => {
       bypassCSP: true,
     });
     await page.getByRole('button', { name: 'Submit Request' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Submit Feature Request' });
+    const dialog = page.getByRole('dialog', { name: 'Submit a tracker request' });
 
     // Act
     await dialog.getByLabel('Title', { exact: true }).pressSequentially(`${word} shortcut`);

@@ -50,7 +50,7 @@ async function shownStats(page: Page): Promise<Record<string, number>> {
 
 /** How many cards the request list of this page shows once every page is loaded. */
 async function listedRequests(page: Page): Promise<number> {
-  const list = page.getByRole('list', { name: 'Feature requests' });
+  const list = page.getByRole('list', { name: 'Tracker requests' });
   const empty = page.getByText('No feature requests found.');
   await list.or(empty).waitFor();
   if (await empty.isVisible()) return 0;
@@ -248,7 +248,7 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
     const text = await entry.innerText();
     expect(text).toContain(`by ${author}`);
     expect(text).toContain('Signed in when submitting.');
-    expect(text).toContain('Feature Request');
+    expect(text).toContain('Tracker Request');
     expect(text).toContain('Created');
     expect(text).toMatch(/just now|minutes? ago/);
     expect(await anonymous.innerText()).toContain('by Anonymous');
@@ -448,14 +448,14 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
     const shown = await shownStats(page);
     const sum = await page
       .getByRole('region', { name: 'Statistics' })
-      .getByText(/feature requests = /)
+      .getByText(/tracker requests = /)
       .innerText();
     const numbers = (sum.match(/[\d,]+/g) ?? []).map((each) => Number(each.replace(/,/g, '')));
 
     // Assess
     expect(shown).toEqual(expectedStats(api));
     expect(sum).toMatch(
-      /^[\d,]+ feature requests = [\d,]+ open \+ [\d,]+ planned \+ [\d,]+ in progress \+ [\d,]+ completed \+ [\d,]+ closed$/,
+      /^[\d,]+ tracker requests = [\d,]+ open \+ [\d,]+ planned \+ [\d,]+ in progress \+ [\d,]+ completed \+ [\d,]+ closed$/,
     );
     const { total, open: opened, planned, in_progress, completed, closed } = api.feature_requests;
     expect(numbers).toEqual([total, opened, planned, in_progress, completed, closed]);

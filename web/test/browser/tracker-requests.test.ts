@@ -43,7 +43,7 @@ const requestsPath = (query: Record<string, string>) =>
 
 /** The list of request cards once it has loaded. */
 async function requestList(page: Page): Promise<Locator> {
-  const list = page.getByRole('list', { name: 'Feature requests' });
+  const list = page.getByRole('list', { name: 'Tracker requests' });
   await list.waitFor();
   return list;
 }
@@ -129,7 +129,7 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     expect(calls.at(-1)?.get('priority')).toBe('High');
     expect(calls.at(-1)?.get('sort_by')).toBe('votes');
     expect(calls.at(-1)?.get('sort_direction')).toBe('desc');
-    expect(await page.title()).toMatch(/^Feature Requests \| /);
+    expect(await page.title()).toMatch(/^Tracker Requests \| /);
   });
 
   it('shows "all" for unknown values in a link, and drops them from the URL', async () => {
@@ -243,7 +243,7 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
         url.searchParams.get('priority') === 'Low' && url.searchParams.get('sort') === 'date',
     );
     await expect
-      .poll(() => cardTitles(page.getByRole('list', { name: 'Feature requests' })), {
+      .poll(() => cardTitles(page.getByRole('list', { name: 'Tracker requests' })), {
         timeout: 10_000,
       })
       .toEqual([lowOpen.title]);
@@ -260,9 +260,9 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     await page.getByRole('button', { name: 'Submit the first request!' }).click();
 
     // Assess
-    const dialog = page.getByRole('dialog', { name: 'Submit Feature Request' });
+    const dialog = page.getByRole('dialog', { name: 'Submit a tracker request' });
     expect(await dialog.isVisible()).toBe(true);
-    expect(await page.getByRole('list', { name: 'Feature requests' }).count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'Tracker requests' }).count()).toBe(0);
   });
 
   it('submits a request: the form closes and the new card is listed', async () => {
@@ -271,7 +271,7 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     const page = await open(requestsPath({ project: own.id }));
     await page.getByText('No feature requests found.').waitFor();
     await page.getByRole('button', { name: 'Submit Request' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Submit Feature Request' });
+    const dialog = page.getByRole('dialog', { name: 'Submit a tracker request' });
     const title = `Offline mode ${own.id.slice(0, 6)}`;
 
     // Act
@@ -336,7 +336,7 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     const own = await trackerProject();
     const page = await open(requestsPath({ project: own.id, priority: 'High' }));
     await page.getByRole('button', { name: 'Submit the first request!' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Submit Feature Request' });
+    const dialog = page.getByRole('dialog', { name: 'Submit a tracker request' });
     const title = `Low key ${own.id.slice(0, 6)}`;
 
     // Act
@@ -370,7 +370,7 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     });
     await requestList(page);
     await page.getByRole('button', { name: 'Submit Request' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Submit Feature Request' });
+    const dialog = page.getByRole('dialog', { name: 'Submit a tracker request' });
 
     // Act
     await dialog.getByLabel('Title').fill('Keep me');
@@ -712,7 +712,7 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     // Act
     const withData = await seriousAccessibilityViolations(page);
     await page.getByRole('button', { name: 'Submit Request' }).click();
-    await page.getByRole('dialog', { name: 'Submit Feature Request' }).waitFor();
+    await page.getByRole('dialog', { name: 'Submit a tracker request' }).waitFor();
     const withForm = await seriousAccessibilityViolations(page);
 
     // Assess
@@ -734,7 +734,7 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     );
     const violations = await seriousAccessibilityViolations(page);
     await page.getByRole('button', { name: 'Submit Request' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Submit Feature Request' });
+    const dialog = page.getByRole('dialog', { name: 'Submit a tracker request' });
     const submit = dialog.getByRole('button', { name: 'Submit Request' });
     await submit.scrollIntoViewIfNeeded();
 

@@ -181,7 +181,7 @@ describe('Tracker statistics strip', () => {
 
     // Assess
     expect(line).toBe(
-      '1,016 feature requests = 1,008 open + 2 planned + 2 in progress + 3 completed + 1 closed',
+      '1,016 tracker requests = 1,008 open + 2 planned + 2 in progress + 3 completed + 1 closed',
     );
   });
 });

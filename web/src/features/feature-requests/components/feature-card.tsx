@@ -126,7 +126,7 @@ export function FeatureCard({
 
       {feature.approval_notes?.trim() ? (
         <div className="feature-card__notes">
-          <h4 className="feature-card__detail-title">Admin notes</h4>
+          <h4 className="feature-card__detail-title">Team note</h4>
           <p>{feature.approval_notes}</p>
         </div>
       ) : null}

@@ -10,7 +10,7 @@ import { RequestCard } from './request-card';
 export const REQUEST_LIST: VotableListKind<TrackerRequestFilter, TrackerFeatureRequest> = {
   className: 'request-list',
   text: {
-    heading: 'Feature requests',
+    heading: 'Tracker requests',
     loading: 'Loading feature requests...',
     error: (message) => `Error loading feature requests: ${message}`,
     empty: 'No feature requests found.',

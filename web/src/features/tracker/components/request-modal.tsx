@@ -25,7 +25,7 @@ export const NO_PROJECT_LABEL = 'Select a project (optional)';
 export const TAGS_PLACEHOLDER = 'ui, performance, mobile';
 
 const REQUEST_FORM: ItemModalKind<TrackerRequestDraft, TrackerFeatureRequest> = {
-  title: 'Submit Feature Request',
+  title: 'Submit a tracker request',
   className: 'request-form',
   intro:
     'Report a bug or ask for a feature. Title and description are required; no account needed.',

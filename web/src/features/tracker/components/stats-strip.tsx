@@ -48,10 +48,10 @@ export function statsTerms(stats: TrackerStats) {
   ] as const;
 }
 
-/** The line under the tiles as text: '7 feature requests = 4 open + 1 planned + …'. */
+/** The line under the tiles as text: '7 tracker requests = 4 open + 1 planned + …'. */
 export function statsSum(stats: TrackerStats): string {
   const terms = statsTerms(stats).map((term) => `${formatCount(term.value)} ${term.words}`);
-  return `${formatCount(stats.feature_requests.total)} feature requests = ${terms.join(' + ')}`;
+  return `${formatCount(stats.feature_requests.total)} tracker requests = ${terms.join(' + ')}`;
 }
 
 /** A tile's link: a route through the router, a `#part` of this page as a plain anchor. */
@@ -99,7 +99,7 @@ export function StatsStrip({ stats, filtered }: { stats: TrackerStats; filtered:
       </ul>
       <p className="stats-strip__note stats-strip__sum">
         <Link to={requestsHref()}>
-          {formatCount(stats.feature_requests.total)} feature requests
+          {formatCount(stats.feature_requests.total)} tracker requests
         </Link>{' '}
         ={' '}
         {statsTerms(stats).map((term, index) => (

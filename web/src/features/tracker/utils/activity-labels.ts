@@ -2,7 +2,7 @@ import type { ActivityItem, ActivityType } from '@hatchworks/shared/schemas/trac
 
 /** The type label of an activity entry. */
 export const ACTIVITY_TYPE_LABELS: Readonly<Record<ActivityType, string>> = {
-  feature_request: 'Feature Request',
+  feature_request: 'Tracker Request',
   project_suggestion: 'Project Suggestion',
 };
 
