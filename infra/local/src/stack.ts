@@ -177,6 +177,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.SMTP_PORT = String(mail.port);
     process.env.MAIL_FROM = LOCAL_MAIL_FROM;
     process.env.SITE_URL = server.url;
+    // The site answers on both loopback names: a mail links to the one its request came from.
+    process.env.SITE_ORIGINS = loopbackOrigins(server.url).join(',');
     process.env.SEARCH_SNAPSHOT_DIR =
       options.searchDir ?? (searchTemp = mkdtempSync(join(tmpdir(), 'hatchworks-search-')));
     Object.assign(process.env, options.functionEnv ?? {});
@@ -258,4 +260,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     removeSearchTemp();
     throw error;
   }
+}
+
+/** The origin and its twin on the other loopback name (localhost ⇄ 127.0.0.1), same port. */
+export function loopbackOrigins(url: string): string[] {
+  const origin = new URL(url);
+  const twin = new URL(url);
+  if (origin.hostname === 'localhost') twin.hostname = '127.0.0.1';
+  else if (origin.hostname === '127.0.0.1') twin.hostname = 'localhost';
+  return [...new Set([origin.origin, twin.origin])];
 }
