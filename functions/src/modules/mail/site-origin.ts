@@ -35,15 +35,21 @@ export function servedOrigin(value: string | undefined): string | undefined {
   return origin && servedOrigins().includes(origin) ? origin : undefined;
 }
 
+/** The longest origin a mail request keeps. */
+const ORIGIN_MAX = 200;
+
 /**
- * The served origin a request came from: its `Origin` header (which a browser sets on every POST,
- * also same-origin), when the site serves it. Mails it causes link there, so a sign-up made on
- * 127.0.0.1 verifies on 127.0.0.1, where its session lives.
+ * The origin a request came from: its `Origin` header (which a browser sets on every POST, also
+ * same-origin), as an http(s) origin. It is only a wish: the mail's link goes there only when the
+ * site serves it, checked where the link is made (`siteLink`, by the table stream's function,
+ * which holds `SITE_URL` and `SITE_ORIGINS`), so a sign-up made on 127.0.0.1 verifies on
+ * 127.0.0.1, where its session lives, and a forged origin gets `SITE_URL`.
  */
 export function requestSiteOrigin(
   event: Pick<APIGatewayProxyEventV2, 'headers'>,
 ): string | undefined {
   const headers = event.headers ?? {};
   const name = Object.keys(headers).find((each) => each.toLowerCase() === 'origin');
-  return servedOrigin(name ? headers[name] : undefined);
+  const origin = originOf(name ? headers[name] : undefined);
+  return origin && origin.length <= ORIGIN_MAX ? origin : undefined;
 }
