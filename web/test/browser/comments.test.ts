@@ -86,6 +86,7 @@ describe.skipIf(skipBrowserTests)('Comments on the detail pages', () => {
       .toBe('Reply');
     const mention = replies.getByText('@commenter-ada', { exact: true });
     expect(await mention.evaluate((node) => node.tagName)).toBe('STRONG');
+    await screenshot(page, 'comments-reply-toast-1280');
 
     // Act: edit the first comment.
     await mine.getByRole('button', { name: 'Edit' }).first().click();
