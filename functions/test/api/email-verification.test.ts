@@ -11,6 +11,7 @@ import { api } from '../../../test/support/api';
 import { freshClientAddress } from '../../../test/support/client-addresses';
 import { ledgerOf } from '../../../test/support/eggs';
 import { linkFromMail, mailbox, mailQueueSettled, waitForMail } from '../../../test/support/mail';
+import { signUpAtHostedPage } from '../../../test/support/idp';
 import { testStack } from '../../../test/support/stack';
 
 const password = 'long enough password';
@@ -226,5 +227,19 @@ describe('the links in account mails', () => {
     expect(linkFromMail(forgedMail, '/verify-email').origin).toBe(testStack().baseUrl);
     expect(forgedMail.text).not.toContain('evil.example');
     expect(forgedMail.html).not.toContain('evil.example');
+  });
+
+  it('point a sign-up at the hosted page back to the site origin it started from', async () => {
+    // Prepare
+    const email = freshEmail();
+    const since = new Date();
+
+    // Act
+    const page = await signUpAtHostedPage({ email, password, siteUrl: twinOrigin() });
+
+    // Assess
+    expect(page.status).toBe(200);
+    const mail = await waitForMail(email, { subject: /Verify/, after: since });
+    expect(linkFromMail(mail, '/verify-email').origin).toBe(twinOrigin());
   });
 });
