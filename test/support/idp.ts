@@ -250,10 +250,12 @@ export async function signUpAtHostedPage(options: {
   readonly password: string;
   readonly name?: string;
   readonly from?: string;
+  /** The site origin the sign-up starts from (its redirect URI); the stack's URL by default. */
+  readonly siteUrl?: string;
 }): Promise<{ readonly status: number; readonly text: string }> {
   const baseUrl = testStack().baseUrl;
   const browser = hostedBrowser({
-    baseUrl,
+    baseUrl: options.siteUrl ?? baseUrl,
     discovery: await discover(baseUrl),
     from: options.from ?? freshClientAddress(),
   });

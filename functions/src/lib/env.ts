@@ -80,6 +80,11 @@ const EnvSchema = z.object({
   /** The site's absolute origin, for the links in mails (e.g. `https://hatchworks.example`). */
   SITE_URL: z.optional(z.url()),
   /**
+   * Other origins the site serves (comma-separated), whose requests' mails link back to them
+   * (`modules/mail/site-origin.ts`); any other origin gets `SITE_URL`.
+   */
+  SITE_ORIGINS: z.optional(z.string()),
+  /**
    * How long a person's notification mail waits for more events before it goes out (one
    * mail for everything that landed in the window). Tests set about 1 s.
    */

@@ -10,7 +10,9 @@ import {
 import { api } from '../../../test/support/api';
 import { freshClientAddress } from '../../../test/support/client-addresses';
 import { ledgerOf } from '../../../test/support/eggs';
-import { mailbox, mailQueueSettled } from '../../../test/support/mail';
+import { linkFromMail, mailbox, mailQueueSettled, waitForMail } from '../../../test/support/mail';
+import { signUpAtHostedPage } from '../../../test/support/idp';
+import { testStack } from '../../../test/support/stack';
 
 const password = 'long enough password';
 const freshEmail = () => `verify-${randomUUID()}@example.test`;
@@ -183,5 +185,61 @@ describe('POST /api/auth/resend-verification', () => {
     expect(statuses).toEqual([202, 202, 202]);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('the links in account mails', () => {
+  /** The stack's origin on the other loopback name (localhost ⇄ 127.0.0.1), same port. */
+  const twinOrigin = () => {
+    const url = new URL(testStack().baseUrl);
+    url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    return url.origin;
+  };
+
+  it('point to the served origin the request came from, and never to one a caller made up', async () => {
+    // Prepare
+    const onTwin = freshEmail();
+    const forged = freshEmail();
+    const since = new Date();
+
+    // Act: a sign-up from the other loopback name; one whose Origin and Host an attacker set
+    const fromTwin = await api('/api/auth/register', {
+      method: 'POST',
+      json: { email: onTwin, password },
+      from: freshClientAddress(),
+      headers: { origin: twinOrigin() },
+    });
+    const fromAttacker = await api('/api/auth/register', {
+      method: 'POST',
+      json: { email: forged, password },
+      from: freshClientAddress(),
+      headers: { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+
+    // Assess
+    expect([fromTwin.status, fromAttacker.status]).toEqual([201, 201]);
+    const twinLink = linkFromMail(
+      await waitForMail(onTwin, { subject: /Verify/, after: since }),
+      '/verify-email',
+    );
+    const forgedMail = await waitForMail(forged, { subject: /Verify/, after: since });
+    expect(twinLink.origin).toBe(twinOrigin());
+    expect(linkFromMail(forgedMail, '/verify-email').origin).toBe(testStack().baseUrl);
+    expect(forgedMail.text).not.toContain('evil.example');
+    expect(forgedMail.html).not.toContain('evil.example');
+  });
+
+  it('point a sign-up at the hosted page back to the site origin it started from', async () => {
+    // Prepare
+    const email = freshEmail();
+    const since = new Date();
+
+    // Act
+    const page = await signUpAtHostedPage({ email, password, siteUrl: twinOrigin() });
+
+    // Assess
+    expect(page.status).toBe(200);
+    const mail = await waitForMail(email, { subject: /Verify/, after: since });
+    expect(linkFromMail(mail, '/verify-email').origin).toBe(twinOrigin());
   });
 });

@@ -12,7 +12,13 @@ import type {
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import { api } from '../../../test/support/api';
 import { bearer, dataLayer, registerAdmin, registerUser } from '../../../test/support/accounts';
-import { createFeature, createProject, vote } from '../../../test/support/features';
+import {
+  approvedFeature,
+  createFeature,
+  createProject,
+  vote,
+} from '../../../test/support/features';
+import { postMerge, postUnmerge, untilDone } from '../../../test/support/merge';
 import { linkFromMail, mailbox, mailQueueSettled, waitForMail } from '../../../test/support/mail';
 import {
   TrackerClient,
@@ -88,7 +94,14 @@ const setPreferences = (token: string, email: NotificationPreferences['email']) 
     json: { email },
   });
 
-const ALL_OFF = { status: false, announcements: false, team_answers: false, moderation: false };
+const ALL_OFF = {
+  status: false,
+  announcements: false,
+  team_answers: false,
+  moderation: false,
+  replies: false,
+  mentions: false,
+};
 
 /** The table stream's function of this test process, against the stack's table (mails off: no SMTP). */
 async function fanOutFunction() {
@@ -458,5 +471,134 @@ describe('notification mails', () => {
       (each) => each.to.includes(author.user.email) && new Date(each.date) >= since,
     );
     expect(mails).toHaveLength(1);
+  });
+});
+
+const postComment = (token: string, featureId: string, body: string, parentId?: string) =>
+  api<{ data: { id: string } }>(`/api/features/${featureId}/comments`, {
+    method: 'POST',
+    headers: bearer(token),
+    json: { body, ...(parentId ? { parent_id: parentId } : {}) },
+  });
+
+describe('replies and @mentions', () => {
+  it('tells the replied-to author and each mentioned person once, never the writer or unknown names', async () => {
+    // Prepare
+    const parentAuthor = await registerUser();
+    const replier = await registerUser();
+    const mentioned = await registerUser();
+    const feature = await approvedFeature(parentAuthor.token, admin.token, project.id);
+    await waitForUnread(parentAuthor.token, 1);
+    const parent = await postComment(parentAuthor.token, feature.id, 'Would CSV do?');
+    const since = new Date();
+
+    // Act: a reply that also mentions its parent's author, the writer, a stranger and no one
+    const reply = await postComment(
+      replier.token,
+      feature.id,
+      `@${parentAuthor.user.username} yes, and @${mentioned.user.username}, ` +
+        `@${replier.user.username} and @nobody-${randomUUID().slice(0, 8)} agree.`,
+      parent.body.data.id,
+    );
+
+    // Assess
+    expect(reply.status).toBe(201);
+    await waitForUnread(parentAuthor.token, 2);
+    await waitForUnread(mentioned.token, 1);
+    const [toldParent] = (await list(parentAuthor.token)).body.data.notifications;
+    expect(toldParent).toMatchObject({
+      kind: 'reply',
+      subject: { type: 'feature', id: feature.id, title: feature.title },
+      details: {
+        comment_id: reply.body.data.id,
+        parent_id: parent.body.data.id,
+        author_name: replier.user.display_name,
+      },
+      read: false,
+    });
+    const toldMentioned = (await list(mentioned.token)).body.data.notifications;
+    expect(toldMentioned.map((each) => each.kind)).toEqual(['mention']);
+    expect(String(toldMentioned[0]?.details.excerpt)).toContain('agree.');
+    await mailQueueSettled();
+    expect(await unread(replier.token)).toBe(0);
+    expect(await unread(parentAuthor.token)).toBe(2);
+    // The replies topic is on unless turned off: the reply is mailed with its excerpt.
+    const mail = await waitForMail(parentAuthor.user.email, { subject: /update/i, after: since });
+    expect(mail.text).toMatch(/replied to your comment/);
+    expect(mail.text).toContain(`/features/${feature.id}`);
+  });
+
+  it('tells nobody who may not see the subject, and mails only the topics kept on', async () => {
+    // Prepare: a pending feature request is seen by its author and admins only
+    const author = await registerUser();
+    const outsider = await registerUser();
+    const quiet = await registerUser();
+    await setPreferences(quiet.token, {
+      ...ALL_OFF,
+      status: true,
+      announcements: true,
+      team_answers: true,
+      moderation: true,
+      replies: true,
+    });
+    const pending = await createFeature(author.token, project.id);
+    const open = await approvedFeature(author.token, admin.token, project.id);
+    const since = new Date();
+
+    // Act
+    await postComment(
+      admin.token,
+      pending.id,
+      `@${author.user.username} @${outsider.user.username}`,
+    );
+    await postComment(author.token, open.id, `Thoughts, @${quiet.user.username}?`);
+
+    // Assess
+    await waitForUnread(author.token, 2);
+    await waitForUnread(quiet.token, 1);
+    await mailQueueSettled();
+    expect(await unread(outsider.token)).toBe(0);
+    expect((await list(quiet.token)).body.data.notifications[0]?.kind).toBe('mention');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const mails = (await mailbox()).filter(
+      (each) => each.to.includes(quiet.user.email) && new Date(each.date) >= since,
+    );
+    expect(mails).toHaveLength(0);
+  });
+});
+
+describe('an undone merge', () => {
+  it('rewrites the merge notification in place and drops it from the pending mail', async () => {
+    // Prepare: a follower (voter) of A; the test stack mails after 2 s
+    const author = await registerUser();
+    const follower = await registerUser();
+    const a = await approvedFeature(author.token, admin.token, project.id);
+    const b = await approvedFeature(author.token, admin.token, project.id);
+    expect((await vote(follower.token, { feature_id: a.id, eggs_allocated: 1 })).status).toBe(200);
+    const since = new Date();
+
+    // Act: merge, and undo it at once, before the batched mail goes
+    expect((await untilDone(() => postMerge(admin.token, a.id, { into_id: b.id }))).status).toBe(
+      200,
+    );
+    expect((await untilDone(() => postUnmerge(admin.token, a.id))).status).toBe(200);
+
+    // Assess: one notification, now telling of the undo
+    const deadline = Date.now() + 10_000;
+    let kinds: string[] = [];
+    while (Date.now() < deadline) {
+      kinds = (await list(follower.token)).body.data.notifications.map((each) => each.kind);
+      if (kinds[0] === 'unmerged') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(kinds).toEqual(['unmerged']);
+    const [notice] = (await list(follower.token)).body.data.notifications;
+    expect(notice).toMatchObject({ subject: { id: a.id }, details: { into_id: b.id } });
+    expect(await unread(follower.token)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const mails = (await mailbox()).filter(
+      (each) => each.to.includes(follower.user.email) && new Date(each.date) >= since,
+    );
+    expect(mails).toHaveLength(0);
   });
 });

@@ -43,7 +43,7 @@ export function productAccounts(): ProductAccounts {
       return outcome.kind === 'second-step' ? { kind: 'invalid' } : outcome;
     },
 
-    async signUp({ email, password, name, clientAddress }) {
+    async signUp({ email, password, name, clientAddress, siteOrigin }) {
       const { RegisterInputSchema } = await functions.userSchemas();
       const parsed = RegisterInputSchema.safeParse({
         email,
@@ -62,6 +62,7 @@ export function productAccounts(): ProductAccounts {
           password: parsed.data.password,
           displayName: parsed.data.display_name,
           client: clientKey(clientAddress),
+          origin: siteOrigin,
         });
         return { kind: 'created' };
       } catch (error) {

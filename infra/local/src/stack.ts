@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
 import { startIdentityProvider } from './idp/identity-provider';
-import { API_AUDIENCE, IDP_PATH } from './idp/settings';
+import { API_AUDIENCE, IDP_PATH, siteOrigins } from './idp/settings';
 import { keyEnvironment, loadOrCreateLocalKeys, type LocalKeys } from './keys';
 import { LocalStackError } from './local-error';
 import { MAILBOX_PATH, mailboxHandler } from './mail-pages';
@@ -177,6 +177,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.SMTP_PORT = String(mail.port);
     process.env.MAIL_FROM = LOCAL_MAIL_FROM;
     process.env.SITE_URL = server.url;
+    // The site answers on both loopback names: a mail links to the one its request came from.
+    process.env.SITE_ORIGINS = siteOrigins(server.url).join(',');
     process.env.SEARCH_SNAPSHOT_DIR =
       options.searchDir ?? (searchTemp = mkdtempSync(join(tmpdir(), 'hatchworks-search-')));
     Object.assign(process.env, options.functionEnv ?? {});

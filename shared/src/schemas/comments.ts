@@ -21,6 +21,45 @@ export const COMMENT_RATE_LIMITS = {
   perDay: 100,
 } as const;
 
+/** A comment tells at most this many of the people it @mentions. */
+export const MENTION_MAX = 10;
+
+/**
+ * `@username` in a comment: an '@' that does not follow a name character (so `otto@example.test`
+ * is no mention), then a username's characters (shared/src/schemas/users.ts). Sentence
+ * punctuation after the name ('@otto.') is not part of it.
+ */
+const MENTION = /(?<![A-Za-z0-9_.@-])@([A-Za-z0-9_.-]{3,30})/g;
+
+/** A run of plain text or an @mention within a comment, in order. */
+export type MentionPart =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'mention'; readonly text: string; readonly username: string };
+
+/** Splits a text into plain runs and `@username` mentions (the '@' kept in `text`). */
+export function splitMentions(text: string): MentionPart[] {
+  const parts: MentionPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(MENTION)) {
+    const username = match[1]!.replace(/[.-]+$/, '');
+    if (username.length < 3) continue;
+    const start = match.index;
+    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
+    parts.push({ kind: 'mention', text: `@${username}`, username });
+    last = start + 1 + username.length;
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  return parts;
+}
+
+/** The distinct usernames a text mentions (lower case, as usernames are unique), the first ten. */
+export function mentionedUsernames(text: string): string[] {
+  const names = splitMentions(text).flatMap((part) =>
+    part.kind === 'mention' ? [part.username.toLowerCase()] : [],
+  );
+  return [...new Set(names)].slice(0, MENTION_MAX);
+}
+
 /** What a deleted comment that keeps its replies shows instead of its text. */
 export const DELETED_COMMENT_TEXT = '[deleted]';
 

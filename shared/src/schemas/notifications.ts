@@ -3,8 +3,9 @@ import { SUBJECT_TYPES } from './subjects';
 
 /**
  * Notifications: what a person is told when a request they follow (authored, voted on,
- * commented on) changes status, is announced in the changelog or gets a Team answer, and what an
- * author is told when their feature request is approved or rejected.
+ * commented on) changes status, is announced in the changelog, is merged or gets a Team answer,
+ * what an author is told when their feature request is approved or rejected, and what a person
+ * is told when someone replies to their comment or @mentions them.
  */
 
 export const NOTIFICATION_KINDS = [
@@ -15,6 +16,15 @@ export const NOTIFICATION_KINDS = [
   'feature_rejected',
   /** The feature request was merged into another (details.into_id, .into_title). */
   'merged',
+  /**
+   * A `merged` notification whose merge an admin undid: the same notification, rewritten in
+   * place (details.into_id, .into_title kept). Never mailed.
+   */
+  'unmerged',
+  /** Someone replied to the person's comment (details.comment_id, .parent_id, .author_name, .excerpt). */
+  'reply',
+  /** Someone @mentioned the person in a comment (details.comment_id, .author_name, .excerpt). */
+  'mention',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -40,6 +50,8 @@ export const NOTIFICATION_EMAIL_TOPICS = [
   'announcements',
   'team_answers',
   'moderation',
+  'replies',
+  'mentions',
 ] as const;
 export type NotificationEmailTopic = (typeof NOTIFICATION_EMAIL_TOPICS)[number];
 
@@ -51,7 +63,13 @@ export const EMAIL_TOPIC_OF_KIND: Readonly<Record<NotificationKind, Notification
   feature_approved: 'moderation',
   feature_rejected: 'moderation',
   merged: 'status',
+  unmerged: 'status',
+  reply: 'replies',
+  mention: 'mentions',
 };
+
+/** Kinds told in the app only, whatever the preferences. */
+export const UNMAILED_KINDS: readonly NotificationKind[] = ['unmerged'];
 
 export const NotificationSchema = z.object({
   /** The event's ULID: one notification per event and person. */
@@ -109,6 +127,9 @@ export const NotificationPreferencesSchema = z.object({
     announcements: z.boolean(),
     team_answers: z.boolean(),
     moderation: z.boolean(),
+    /** Absent in a saved choice = on. */
+    replies: z.optional(z.boolean()),
+    mentions: z.optional(z.boolean()),
   }),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;

@@ -84,7 +84,7 @@ describe.skipIf(skipBrowserTests)('Closing the loop on a feature request', () =>
 
       // Assess: the voter's bell counts the Team answer, both status changes and the announcement.
       await voterPage.goto('/');
-      const bell = voterPage.getByRole('link', { name: 'Notifications, 4 unread' });
+      const bell = voterPage.getByRole('button', { name: 'Notifications, 4 unread' });
       await expect
         .poll(
           async () => {
@@ -95,15 +95,16 @@ describe.skipIf(skipBrowserTests)('Closing the loop on a feature request', () =>
         )
         .toBe(1);
       await bell.click();
-      const list = voterPage.getByRole('list', { name: 'Notifications' });
+      const panel = voterPage.getByRole('region', { name: 'Notifications' });
+      const list = panel.getByRole('list', { name: 'Latest notifications' });
       await list.waitFor();
       const text = await list.innerText();
       expect(text).toContain(title);
       expect(text).toMatch(/The team answered/);
       expect(text).toMatch(/Status changed to Completed/);
       expect(await seriousAccessibilityViolations(voterPage)).toEqual([]);
-      await voterPage.getByRole('button', { name: 'Mark all read' }).click();
-      await voterPage.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
+      await panel.getByRole('button', { name: 'Mark all read' }).click();
+      await voterPage.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
 
       // Assess: one batched mail, with a one-click unsubscribe that works signed out.
       const mail = await waitForMail(voter.user.email, { subject: /updates/i, after: since });

@@ -61,7 +61,9 @@ describe.skipIf(skipBrowserTests)('Comments on the detail pages', () => {
     const mine = section.getByRole('article', { name: 'Comment by Commenter Ada' });
     await mine.waitFor();
     await expect.poll(() => field.inputValue()).toBe('');
-    await section.getByRole('status').filter({ hasText: 'Comment posted.' }).waitFor();
+    // The toast answers the post; the field keeps focus for the next comment.
+    await page.getByTestId('toast').filter({ hasText: 'Comment posted' }).waitFor();
+    expect(await field.evaluate((node) => node === document.activeElement)).toBe(true);
     const link = mine.getByRole('link', { name: 'https://example.com/spec' });
     expect(await link.getAttribute('rel')).toBe('nofollow ugc noopener');
     expect(await mine.locator('b').count()).toBe(0);
@@ -73,11 +75,18 @@ describe.skipIf(skipBrowserTests)('Comments on the detail pages', () => {
     await expect
       .poll(() => replyField.evaluate((node) => node === document.activeElement))
       .toBe(true);
-    await replyField.fill('And a reply');
+    await replyField.fill('And a reply for @commenter-ada.');
     await section.getByRole('button', { name: 'Post reply' }).click();
     const replies = section.getByRole('list', { name: 'Replies to Commenter Ada' });
     await replies.getByText('And a reply').waitFor();
-    await section.getByRole('status').filter({ hasText: 'Reply posted.' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Reply posted to Commenter Ada' }).waitFor();
+    // Focus goes back to the thread's Reply button; the mention is highlighted.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Reply');
+    const mention = replies.getByText('@commenter-ada', { exact: true });
+    expect(await mention.evaluate((node) => node.tagName)).toBe('STRONG');
+    await screenshot(page, 'comments-reply-toast-1280');
 
     // Act: edit the first comment.
     await mine.getByRole('button', { name: 'Edit' }).first().click();
@@ -114,7 +123,7 @@ describe.skipIf(skipBrowserTests)('Comments on the detail pages', () => {
     // Assess
     const team = section.getByRole('article', { name: /^Team answer/ });
     await team.waitFor();
-    await section.getByRole('status').filter({ hasText: 'Pinned as the Team answer.' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Pinned as the Team answer' }).waitFor();
     const first = section.getByRole('article').first();
     expect(await first.innerText()).toContain('We will build this next quarter.');
     expect(await first.innerText()).toMatch(/Team answer/i);
@@ -162,7 +171,7 @@ describe.skipIf(skipBrowserTests)('Comments on the detail pages', () => {
 
     // Assess
     await section.getByText('No comments yet').waitFor();
-    await section.getByRole('status').filter({ hasText: 'Comment deleted.' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Comment deleted' }).waitFor();
   });
 
   it('shows an error with a retry when the comments cannot be loaded', async () => {

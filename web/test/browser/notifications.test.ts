@@ -46,43 +46,76 @@ async function authorWithTwoNotifications() {
 describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferences)', () => {
   const browser = useBrowser();
 
-  it('shows the unread count on the bell, lists the notifications and marks all read', async () => {
+  it('opens the bell’s panel by keyboard, groups the same events and marks all read', async () => {
     // Prepare
     const { admin, author, feature } = await authorWithTwoNotifications();
     const page = await openSignedIn(browser, author, '/', { bypassCSP: true });
+    const bell = page.getByRole('button', { name: 'Notifications, 2 unread' });
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    const focused = () =>
+      page.evaluate(
+        () =>
+          document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+      );
 
-    // Act
-    const bell = page.getByRole('link', { name: 'Notifications, 2 unread' });
+    // Act: Enter opens the panel
     await bell.waitFor();
+    expect(await bell.getAttribute('aria-expanded')).toBe('false');
     await screenshot(page, 'notifications-bell-1280');
-    await bell.click();
-    await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
-    const list = page.getByRole('list', { name: 'Notifications' });
-    await list.waitFor();
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    const rows = panel.getByRole('list', { name: 'Latest notifications' }).getByRole('listitem');
+    await rows.first().waitFor();
+
+    // Assess: newest first, unread marked, relative and exact time
+    expect(await bell.getAttribute('aria-expanded')).toBe('true');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(0).innerText()).toContain('Status changed to In progress');
+    expect(await rows.nth(1).innerText()).toContain('approved');
+    expect(await panel.locator('.notification--unread').count()).toBe(2);
+    const time = rows.nth(0).locator('time');
+    expect(await time.innerText()).toMatch(
+      /^(just now|\d+ min ago) · \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}$/,
+    );
+    expect(await time.getAttribute('title')).toMatch(/\d{2}:\d{2}$/);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Act: Tab walks into the panel, Esc closes it and gives focus back to the bell
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Mark all read');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toContain(feature.title);
+    await page.keyboard.press('Escape');
 
     // Assess
-    const items = list.getByRole('listitem');
-    expect(await items.count()).toBe(2);
-    expect(await items.nth(0).innerText()).toContain('Status changed to In progress');
-    expect(await items.nth(1).innerText()).toContain('approved');
-    expect(await page.locator('.notification--unread').count()).toBe(2);
+    expect(await panel.isVisible()).toBe(false);
+    expect(await focused()).toBe('Notifications, 2 unread');
+
+    // Act: Space opens it again; "See all" leads to the page
+    await page.keyboard.press(' ');
+    await panel.getByRole('link', { name: 'See all notifications' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    const list = page.getByRole('list', { name: 'Notifications' });
+    await list.getByRole('listitem').nth(1).waitFor();
+
+    // Assess
+    expect(await panel.isVisible()).toBe(false);
     expect(
-      await items
+      await list
+        .getByRole('listitem')
         .nth(0)
         .getByRole('link', { name: new RegExp(feature.title) })
         .getAttribute('href'),
     ).toBe(`/features/${feature.id}`);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'notifications-list-1280');
 
     // Act
-    await page.getByRole('button', { name: 'Mark all read' }).click();
-    await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Mark all read' }).click();
 
     // Assess (the bell and the list refresh separately: wait for the list too)
-    await expect.poll(() => page.locator('.notification--unread').count()).toBe(0);
-    expect(await page.locator('.notification--read').count()).toBe(2);
-    expect(await page.getByRole('button', { name: 'Mark all read' }).isDisabled()).toBe(true);
+    await page.getByTestId('toast').filter({ hasText: 'All notifications marked read' }).waitFor();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    await expect.poll(() => list.locator('.notification--unread').count()).toBe(0);
 
     // Act: the request is completed while the page is open; the bell asks again on focus
     await apiData(`/api/admin/features/${feature.id}/status`, {
@@ -90,41 +123,71 @@ describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferen
       token: admin.token,
       body: { status: 'completed' },
     });
-    const raised = page.getByRole('link', { name: 'Notifications, 1 unread' });
+    const raised = page.getByRole('button', { name: 'Notifications, 1 unread' });
     const deadline = Date.now() + 10_000;
     while (!(await raised.isVisible()) && Date.now() < deadline) {
       await page.evaluate(() => window.dispatchEvent(new Event('focus')));
       await page.waitForTimeout(250);
     }
+    await raised.click();
 
-    // Assess
-    expect(await raised.isVisible()).toBe(true);
+    // Assess: two status changes on the same request read as one row
+    await rows.first().filter({ hasText: '2 status changes' }).waitFor();
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(0).innerText()).toContain('Status changed to Completed');
   });
 
-  it('works on a phone and at 1024 px, with the bell in reach', async () => {
+  it('fits the panel at 390, 1024 and 1280 px and closes it on a click outside', async () => {
     // Prepare
     const { author } = await authorWithTwoNotifications();
+    const page = await openSignedIn(browser, author, '/', {
+      viewport: VIEWPORTS.phone,
+      bypassCSP: true,
+    });
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    const fits: { left: number; right: number; top: number; headerBottom: number }[] = [];
 
-    for (const [name, viewport] of [
-      ['390', VIEWPORTS.phone],
-      ['1024', { width: 1024, height: 800 }],
+    for (const viewport of [
+      VIEWPORTS.phone,
+      { width: 1024, height: 800 },
+      VIEWPORTS.desktop,
     ] as const) {
       // Act
-      const page = await openSignedIn(browser, author, '/', { viewport, bypassCSP: true });
-      const bell = page.getByRole('link', { name: /^Notifications/ });
-      await bell.waitFor();
+      await page.setViewportSize(viewport);
       await bell.click();
-      await page.getByRole('list', { name: 'Notifications' }).waitFor();
+      await panel.getByRole('listitem').first().waitFor();
+
+      // Assess: inside the screen, the screen's width under the header on a phone
+      const box = (await panel.boundingBox())!;
+      const header = (await page.locator('header').first().boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      fits.push({
+        left: box.x,
+        right: box.x + box.width,
+        top: Math.round(box.y),
+        headerBottom: Math.round(header.y + header.height),
+      });
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        ),
+      ).toBe(false);
+      await screenshot(page, `notifications-panel-${viewport.width}`);
+
+      // Act: a click outside closes it
+      await page.mouse.click(viewport.width / 2, viewport.height - 10);
 
       // Assess
-      expect(await bell.isVisible()).toBe(true);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-      );
-      expect(overflow).toBe(false);
-      expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await screenshot(page, `notifications-list-${name}`);
+      await panel.waitFor({ state: 'hidden' });
+      expect(await bell.getAttribute('aria-expanded')).toBe('false');
     }
+
+    // Assess: on the phone the panel is the screen's width, right under the header
+    const [phone] = fits;
+    expect(phone).toMatchObject({ left: 0, right: VIEWPORTS.phone.width });
+    expect(phone?.top).toBe(phone?.headerBottom);
   });
 
   it('shows the empty state to a new account and asks visitors to sign in', async () => {
@@ -139,7 +202,7 @@ describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferen
     await page.getByRole('heading', { name: 'No notifications yet' }).waitFor();
 
     // Assess
-    expect(await page.getByRole('link', { name: 'Notifications', exact: true }).isVisible()).toBe(
+    expect(await page.getByRole('button', { name: 'Notifications', exact: true }).isVisible()).toBe(
       true,
     );
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -198,7 +261,14 @@ describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferen
       '/api/user/notification-preferences',
       { token: author.token },
     );
-    expect(Object.values(preferences.email)).toEqual([false, false, false, false]);
+    expect(preferences.email).toEqual({
+      status: false,
+      announcements: false,
+      team_answers: false,
+      moderation: false,
+      replies: false,
+      mentions: false,
+    });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'unsubscribe-done-390');
   });

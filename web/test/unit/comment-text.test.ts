@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import {
+  MENTION_MAX,
+  mentionedUsernames,
+  splitMentions,
+} from '@hatchworks/shared/schemas/comments';
 import { linkify } from '../../src/features/comments/utils/comment-text';
 
 describe('linkify', () => {
@@ -22,5 +27,21 @@ describe('linkify', () => {
 
   it('answers one text part when there is no link', () => {
     expect(linkify('Just words')).toEqual([{ kind: 'text', text: 'Just words' }]);
+  });
+});
+
+describe('@mentions', () => {
+  it('finds usernames after a free-standing @, without sentence punctuation or email addresses', () => {
+    expect(splitMentions('Ask @ada.l, or mail ada@example.test and @bo.')).toEqual([
+      { kind: 'text', text: 'Ask ' },
+      { kind: 'mention', text: '@ada.l', username: 'ada.l' },
+      { kind: 'text', text: ', or mail ada@example.test and @bo.' },
+    ]);
+  });
+
+  it('answers each name once, in lower case, at most ten', () => {
+    const many = Array.from({ length: 12 }, (_, index) => `@user${index}`).join(' ');
+    expect(mentionedUsernames('@Ada and @ada, @ADA.')).toEqual(['ada']);
+    expect(mentionedUsernames(many)).toHaveLength(MENTION_MAX);
   });
 });

@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, type RegisterResult } from '@hatchworks/shared/schema
 import { registerAccount } from '../../modules/accounts/registration';
 import { toApiUser } from '../../modules/accounts/users-repository';
 import { clientIp } from '../../lib/client-ip';
+import { requestSiteOrigin } from '../../modules/mail/site-origin';
 import { httpHandler } from '../../http/http-handler';
 import { created } from '../../http/response';
 import { register as route } from '@hatchworks/shared/contracts/accounts';
@@ -21,6 +22,7 @@ export const handler = httpHandler({
       username: body.username,
       displayName: body.display_name,
       client: clientIp(event),
+      origin: requestSiteOrigin(event),
     });
     return created<RegisterResult>({ user: toApiUser(user) }, ACCOUNT_MESSAGES.checkEmail);
   },

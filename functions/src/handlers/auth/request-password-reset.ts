@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@hatchworks/shared/schemas/users';
 import { queueMail } from '../../modules/mail/mail-queue';
+import { requestSiteOrigin } from '../../modules/mail/site-origin';
 import { getUserByEmail } from '../../modules/accounts/users-repository';
 import { takeMailSlot } from '../../modules/accounts/account-limits';
 import { clientIp } from '../../lib/client-ip';
@@ -19,7 +20,13 @@ export const handler = httpHandler({
     const startedAt = Date.now();
     await takeMailSlot('reset', clientIp(event), body.email);
     const user = await getUserByEmail(body.email);
-    if (user) await queueMail({ kind: 'reset-password', userId: user.id });
+    if (user) {
+      await queueMail({
+        kind: 'reset-password',
+        userId: user.id,
+        origin: requestSiteOrigin(event),
+      });
+    }
     await answerNoSoonerThan(startedAt);
     return accepted(ACCOUNT_MESSAGES.mailSent);
   },

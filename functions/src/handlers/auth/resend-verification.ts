@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@hatchworks/shared/schemas/users';
 import { queueMail } from '../../modules/mail/mail-queue';
+import { requestSiteOrigin } from '../../modules/mail/site-origin';
 import { getUserByEmail } from '../../modules/accounts/users-repository';
 import { takeMailSlot } from '../../modules/accounts/account-limits';
 import { clientIp } from '../../lib/client-ip';
@@ -25,7 +26,9 @@ export const handler = authHandler({
     }
     await takeMailSlot('verification', clientIp(event), email);
     const user = await getUserByEmail(email);
-    if (user && !user.is_verified) await queueMail({ kind: 'verify-email', userId: user.id });
+    if (user && !user.is_verified) {
+      await queueMail({ kind: 'verify-email', userId: user.id, origin: requestSiteOrigin(event) });
+    }
     await answerNoSoonerThan(startedAt);
     return accepted(ACCOUNT_MESSAGES.mailSent);
   },

@@ -14,24 +14,27 @@ type Recipient = Pick<StoredUser, 'id' | 'email' | 'display_name'>;
  * new link, which voids the last one of its kind: a retried mail never leaves two valid links.
  */
 
-/** Stores a new verification token (voiding the last link) and mails its link. */
-export async function sendVerification(user: Recipient): Promise<void> {
+/**
+ * Stores a new verification token (voiding the last link) and mails its link, at `origin` when
+ * the site serves it (where the person asked for it), else at `SITE_URL`.
+ */
+export async function sendVerification(user: Recipient, origin?: string): Promise<void> {
   const { secret, hash } = issueSecret();
   await storeOneTimeToken(user.id, 'verify-email', {
     hash,
     email: user.email,
     ttlSeconds: ACCOUNT_LIMITS.verificationLinkSeconds,
   });
-  const link = siteLink('/verify-email', { token: oneTimeToken(user.id, secret) });
+  const link = siteLink('/verify-email', { token: oneTimeToken(user.id, secret) }, origin);
   await sendMail({ to: user.email, ...verificationMail({ name: user.display_name, link }) });
 }
 
-/** Stores a new password-reset token (voiding the last link) and mails its one-hour link. */
-export async function sendPasswordReset(user: Recipient): Promise<void> {
+/** Stores a new password-reset token (voiding the last link) and mails its one-hour link (at `origin`, as above). */
+export async function sendPasswordReset(user: Recipient, origin?: string): Promise<void> {
   const { secret, hash } = issueSecret();
   const ttlSeconds = ACCOUNT_LIMITS.resetLinkSeconds;
   await storeOneTimeToken(user.id, 'reset-password', { hash, email: user.email, ttlSeconds });
-  const link = siteLink('/reset-password', { token: oneTimeToken(user.id, secret) });
+  const link = siteLink('/reset-password', { token: oneTimeToken(user.id, secret) }, origin);
   await sendMail({
     to: user.email,
     ...passwordResetMail({ name: user.display_name, link, validMinutes: ttlSeconds / 60 }),

@@ -12,6 +12,8 @@ export interface Registration {
   readonly displayName?: string | undefined;
   /** The client key (`clientIp`/`clientKey`) the per-client sign-up window counts. */
   readonly client: string;
+  /** The served origin the sign-up came from: the verification link goes there. */
+  readonly origin?: string | undefined;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function createPasswordAccount(input: {
   readonly passwordHash: string;
   readonly username?: string | undefined;
   readonly displayName?: string | undefined;
+  readonly origin?: string | undefined;
 }): Promise<StoredUser> {
   const outcome = await createUser({
     email: input.email,
@@ -45,7 +48,7 @@ export async function createPasswordAccount(input: {
     isVerified: false,
     persons: [],
     passwordHash: input.passwordHash,
-    mailVerification: true,
+    mailVerification: { origin: input.origin },
     // A chosen username must be free; a derived one is made unique.
     makeUsernameUnique: input.username === undefined,
   });

@@ -39,7 +39,7 @@ export interface NewUser {
    * Queue the mail with the verification link in the same transaction (an account whose email is
    * not proven): the account never exists without its mail on the way.
    */
-  readonly mailVerification?: boolean;
+  readonly mailVerification?: { readonly origin?: string | undefined } | false;
   readonly identity?: { readonly issuer: string; readonly subject: string };
   /** When the username is taken: add a numeric suffix (true) or refuse (false). */
   readonly makeUsernameUnique: boolean;
@@ -133,7 +133,10 @@ export async function createUser(input: NewUser, now = new Date()): Promise<Crea
       items.push({
         Put: {
           TableName: tableName,
-          Item: mailRequestItem({ kind: 'verify-email', userId: id }, now),
+          Item: mailRequestItem(
+            { kind: 'verify-email', userId: id, origin: input.mailVerification.origin },
+            now,
+          ),
         },
       });
     }

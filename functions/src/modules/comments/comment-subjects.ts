@@ -32,6 +32,8 @@ export interface CommentSubject {
   } | null;
   /** A merged feature request keeps its comments but takes no new ones. */
   readonly readOnly?: boolean;
+  /** Whether a person may see it (a pending or rejected feature request); absent = everyone. */
+  readonly visibleTo?: (viewer: Viewer) => boolean;
 }
 
 async function getItem(key: Record<string, string>) {
@@ -66,6 +68,7 @@ export async function findCommentSubject(
         countKeys: [featureKeys.item(id)],
         activity: null,
         ...(item.status === 'merged' ? { readOnly: true } : {}),
+        visibleTo: (person) => isFeatureVisibleTo(item, person),
       };
     }
     case 'tracker_request': {

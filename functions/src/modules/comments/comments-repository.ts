@@ -7,6 +7,7 @@ import {
   type CommentList,
   type CommentOrder,
   type CommentReply,
+  mentionedUsernames,
 } from '@hatchworks/shared/schemas/comments';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import { publicDisplayName, type NamedUser } from '@hatchworks/shared/schemas/user-names';
@@ -235,10 +236,87 @@ function commentedActivity(
   ];
 }
 
+/** What a reply or mention notification shows of its comment. */
+const NOTICE_EXCERPT = 140;
+
+/**
+ * The `reply` and `mention` events of a new comment: the parent comment's author hears of the
+ * reply, each existing person it @mentions (the first ten names) hears of the mention, each once
+ * (a replied-to person who is also mentioned gets the reply alone), never the author, nor anyone
+ * who may not see the subject. Unknown names and deleted accounts are ignored.
+ */
+async function commentEvents(
+  subject: CommentSubject,
+  author: Viewer,
+  comment: StoredComment & { readonly body: string },
+  parentAuthorId: string | undefined,
+  now: Date,
+): Promise<TransactItem[]> {
+  const names = mentionedUsernames(comment.body);
+  const guards =
+    names.length > 0
+      ? await batchGetItems(
+          names.map((name) => userKeys.username(name)),
+          { projection: 'user_id' },
+        )
+      : [];
+  const mentioned = guards.map((guard) => String(guard.user_id));
+  const ids = [...new Set([author.id, ...(parentAuthorId ? [parentAuthorId] : []), ...mentioned])];
+  if (ids.length === 1) return [];
+  const users = new Map(
+    (await batchGetItems(ids.map((id) => userKeys.item(id)))).map((user) => [
+      String(user.id),
+      user,
+    ]),
+  );
+  const canHear = (id: string | undefined): id is string => {
+    if (id === undefined || id === author.id) return false;
+    const user = users.get(id);
+    if (!user || user.deleted_at) return false;
+    return subject.visibleTo?.({ id, role: String(user.role) }) ?? true;
+  };
+  const writer = users.get(author.id);
+  const authorName =
+    writer && !writer.deleted_at ? publicDisplayName(writer as unknown as NamedUser) : DELETED_USER;
+  const details = {
+    comment_id: comment.id,
+    ...(comment.parent_id ? { parent_id: comment.parent_id } : {}),
+    author_name: authorName,
+    excerpt:
+      comment.body.length > NOTICE_EXCERPT
+        ? `${comment.body.slice(0, NOTICE_EXCERPT - 1)}…`
+        : comment.body,
+  };
+  const replied = canHear(parentAuthorId) ? [parentAuthorId] : [];
+  const mentions = [...new Set(mentioned)].filter((id) => canHear(id) && !replied.includes(id));
+  const notice = { type: subject.type, id: subject.id, title: subject.title };
+  return (
+    [
+      ['reply', replied],
+      ['mention', mentions],
+    ] as const
+  ).flatMap(([kind, recipients]) =>
+    recipients.length === 0
+      ? []
+      : [
+          {
+            Put: {
+              TableName: tableName,
+              Item: notificationEventItem(
+                { kind, subject: notice, actorId: author.id, details, recipients },
+                now,
+              ),
+            },
+          },
+        ],
+  );
+}
+
 /**
  * Adds a comment (or a reply to a top-level comment of the same subject) in one transaction: the
  * comment, the count on the subject and its sort views, the parent's reply count and activity
- * time, the 'commented' activity entry (tracker subjects) and the author as a follower.
+ * time, the 'commented' activity entry (tracker subjects), the author as a follower, and the
+ * `reply` and `mention` notification events (`commentEvents`).
  */
 export async function addComment(
   subject: CommentSubject,
@@ -247,6 +325,7 @@ export async function addComment(
   now = new Date(),
 ): Promise<Comment> {
   const parentId = input.parentId ?? undefined;
+  let parentAuthorId: string | undefined;
   if (parentId !== undefined) {
     const parent = await getComment(parentId);
     if (
@@ -266,6 +345,7 @@ export async function addComment(
         COMMENT_MESSAGES.replyToReply,
       );
     }
+    parentAuthorId = parent.user_id;
   }
   const id = ulid(now.getTime());
   const timestamp = now.toISOString();
@@ -307,6 +387,13 @@ export async function addComment(
           },
         ];
   const counts = countUpdates(subject, 1);
+  const events = await commentEvents(
+    subject,
+    author,
+    { ...comment, body: input.body },
+    parentAuthorId,
+    now,
+  );
   try {
     await transact([
       ...parentUpdate,
@@ -314,6 +401,7 @@ export async function addComment(
       putNew({ ...commentKeys.item(id), ...indexKeys, entity: 'Comment', ...comment }),
       ...commentedActivity(subject, author.id, input.body, now),
       { Update: { TableName: tableName, ...followerUpdate(subject, author.id, 'commenter', now) } },
+      ...events,
     ]);
   } catch (error) {
     const codes = cancellationCodes(error);

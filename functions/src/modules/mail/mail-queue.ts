@@ -28,14 +28,17 @@ const isConditionFailure = (error: unknown) =>
  * account mail would void the link of the first). Answers `claimed` for the one caller that marks
  * it `sent_at`, `taken` when it was already claimed, and `gone` when its item has expired (nothing
  * to claim: the stream keeps records a day, as long as the item lives, so only a record at the
- * edge of both finds it gone, and its mail is sent as asked).
+ * edge of both finds it gone, and its mail is sent as asked). A claimed request also answers the
+ * origin its links go to (`site_origin`), when it names one.
  */
 export async function claimMailRequest(
   key: MailRequestKey,
   now = new Date(),
-): Promise<'claimed' | 'taken' | 'gone'> {
+): Promise<
+  { readonly state: 'claimed'; readonly origin?: string } | { readonly state: 'taken' | 'gone' }
+> {
   try {
-    await db.send(
+    const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keyOf(key),
@@ -43,9 +46,11 @@ export async function claimMailRequest(
         ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(sent_at)',
         ExpressionAttributeNames: { '#pk': TABLE_DEFINITION.partitionKey },
         ExpressionAttributeValues: { ':now': now.toISOString() },
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return 'claimed';
+    const origin = Attributes?.site_origin as string | undefined;
+    return { state: 'claimed', ...(origin ? { origin } : {}) };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -57,7 +62,7 @@ export async function claimMailRequest(
       ConsistentRead: true,
     }),
   );
-  return answer.Item ? 'taken' : 'gone';
+  return { state: answer.Item ? 'taken' : 'gone' };
 }
 
 /** Gives a claimed request back after its mail failed, for the retried record to send it. */

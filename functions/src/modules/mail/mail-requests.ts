@@ -19,6 +19,8 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export interface MailRequest {
   readonly kind: MailKind;
   readonly userId: string;
+  /** The served origin the request that caused the mail came from; its links go there. */
+  readonly origin?: string | undefined;
 }
 
 const MAIL_PREFIX = 'MAIL#';
@@ -39,6 +41,7 @@ export function mailRequestItem(request: MailRequest, now: Date): Record<string,
     [TABLE_DEFINITION.partitionKey]: `${MAIL_PREFIX}${ulid(now.getTime())}`,
     [TABLE_DEFINITION.sortKey]: `${request.kind}#${request.userId}`,
     entity: 'MailRequest',
+    ...(request.origin ? { site_origin: request.origin } : {}),
     created_at: now.toISOString(),
     [TABLE_DEFINITION.ttlAttribute]: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
   };

@@ -1,5 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { env, type Env } from '../../lib/env';
+import { servedOrigin } from './site-origin';
 
 /** One mail to one person: a text part always, an HTML part when given. */
 export interface MailMessage {
@@ -106,10 +107,14 @@ async function loadTransport(config: Env): Promise<Deliver> {
 
 /**
  * An absolute link into the site for a mail, e.g. `siteLink('/verify-email', {token})` →
- * `${SITE_URL}/verify-email?token=...`.
+ * `${SITE_URL}/verify-email?token=...`; at `served` instead when the site serves that origin.
  */
-export function siteLink(path: string, query: Readonly<Record<string, string>> = {}): string {
-  const origin = env().SITE_URL;
+export function siteLink(
+  path: string,
+  query: Readonly<Record<string, string>> = {},
+  served?: string,
+): string {
+  const origin = servedOrigin(served) ?? env().SITE_URL;
   if (!origin) throw new Error('Invalid function configuration: SITE_URL is required for links');
   const url = new URL(path, origin);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);

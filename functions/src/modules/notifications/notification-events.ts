@@ -30,6 +30,15 @@ export const NOTIFICATION_EVENT_KINDS = [
   'feature_rejected',
   /** The feature request was merged into another (details.into_id, .into_title). */
   'merged',
+  /**
+   * The merge of the feature request was undone (details.merge_event_id, .into_id, .into_title):
+   * tells nobody new; each follower's `merged` notification of that merge is rewritten to say so.
+   */
+  'unmerged',
+  /** A reply to a comment (details.comment_id, .parent_id, …). Tells `recipients` only. */
+  'reply',
+  /** An @mention in a comment (details.comment_id, …). Tells `recipients` only. */
+  'mention',
 ] as const;
 export type NotificationEventKind = (typeof NOTIFICATION_EVENT_KINDS)[number];
 
@@ -47,6 +56,8 @@ export interface NotificationEvent {
   readonly actorId: string;
   /** Kind-specific facts, plain JSON values (status, note, refund, changelog id and title…). */
   readonly details?: Readonly<Record<string, string | number | boolean | null>>;
+  /** Who to tell instead of the subject's followers (a reply's or a mention's people). */
+  readonly recipients?: readonly string[];
 }
 
 /** Events are kept 30 days: long enough for any retry and for an operator to look one up. */
@@ -77,6 +88,7 @@ export function notificationEventItem(
     subject_title: event.subject.title,
     actor_id: event.actorId,
     details: event.details ?? {},
+    ...(event.recipients ? { recipients: [...event.recipients] } : {}),
     created_at: now.toISOString(),
     [TABLE_DEFINITION.ttlAttribute]: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
   };

@@ -1,9 +1,15 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Notification, NotificationKind } from '@hatchworks/shared/schemas/notifications';
 import { batchGetItems } from '../table/batch-get';
 import { db, tableName } from '../table/client';
-import { followerKeys, notificationEventKeys, userKeys, type SubjectType } from '../table/keys';
+import {
+  followerKeys,
+  notificationEventKeys,
+  notificationKeys,
+  userKeys,
+  type SubjectType,
+} from '../table/keys';
 import { queueMail } from '../mail/mail-queue';
 import { claimMailSchedule } from './notification-mail';
 import {
@@ -30,6 +36,8 @@ interface StoredEvent {
   readonly subject_title: string;
   readonly actor_id: string;
   readonly details?: Notification['details'];
+  /** Who to tell instead of the followers (replies, mentions). */
+  readonly recipients?: readonly string[];
   readonly created_at: string;
 }
 
@@ -67,8 +75,32 @@ async function* followersOf(type: SubjectType, id: string): AsyncGenerator<Follo
 }
 
 /**
+ * Rewrites a person's `merged` notification of an undone merge to `unmerged`, in place: it keeps
+ * its id, read state and place in the list, so the bell and the list no longer say "Merged into"
+ * and no second notification tells of a merge that did not last. Only a notification that still
+ * says `merged` changes, so a replay changes nothing.
+ */
+async function withdrawMerge(userId: string, mergeEventId: string): Promise<void> {
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: notificationKeys.item(userId, mergeEventId),
+        UpdateExpression: 'SET #kind = :unmerged',
+        ConditionExpression: 'attribute_exists(PK) AND #kind = :merged',
+        ExpressionAttributeNames: { '#kind': 'kind' },
+        ExpressionAttributeValues: { ':unmerged': 'unmerged', ':merged': 'merged' },
+      }),
+    )
+    .catch((error: unknown) => {
+      // Never told of the merge, or already rewritten.
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    });
+}
+
+/**
  * Tells everyone who should hear about event `eventId`: the subject's followers but the actor (the
- * author alone for an approval or rejection). Each person's notification is written at most once
+ * author alone for an approval or rejection), or the event's `recipients` when it names them. Each person's notification is written at most once
  * (see `tellPerson`), so running it again for the same event tells nobody twice. Answers how
  * many people were told now.
  */
@@ -92,8 +124,27 @@ export async function fanOutEvent(eventId: string, now = new Date()): Promise<nu
     details: event.details ?? {},
     created_at: event.created_at,
   };
+  if (event.kind === 'unmerged') {
+    const mergeEventId = event.details?.merge_event_id;
+    if (typeof mergeEventId !== 'string') return 0;
+    for await (const page of followersOf(event.subject_type, event.subject_id)) {
+      for (let start = 0; start < page.length; start += PARALLEL) {
+        await Promise.all(
+          page
+            .slice(start, start + PARALLEL)
+            .map(({ user_id: userId }) => withdrawMerge(userId, mergeEventId)),
+        );
+      }
+    }
+    return 0;
+  }
+  const audience = event.recipients
+    ? (async function* () {
+        yield event.recipients!.map((userId) => ({ user_id: userId, reason: 'recipient' }));
+      })()
+    : followersOf(event.subject_type, event.subject_id);
   let told = 0;
-  for await (const page of followersOf(event.subject_type, event.subject_id)) {
+  for await (const page of audience) {
     const people = page.filter(
       (follower) =>
         follower.user_id !== event.actor_id &&

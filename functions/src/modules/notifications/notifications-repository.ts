@@ -8,6 +8,7 @@ import {
   type NotificationEmailTopic,
   type NotificationKind,
   type NotificationPreferences,
+  UNMAILED_KINDS,
 } from '@hatchworks/shared/schemas/notifications';
 import { NotFoundError } from '../../lib/errors';
 import { batchGetItems } from '../table/batch-get';
@@ -280,7 +281,7 @@ export function emailPreferences(user: {
 
 /** Whether a kind is mailed to a user with these preferences. */
 export const mailsKind = (preferences: NotificationPreferences, kind: NotificationKind) =>
-  preferences.email[EMAIL_TOPIC_OF_KIND[kind]];
+  !UNMAILED_KINDS.includes(kind) && preferences.email[EMAIL_TOPIC_OF_KIND[kind]] !== false;
 
 /** Stores the person's email preferences on their user item. */
 export async function saveEmailPreferences(

@@ -47,6 +47,14 @@ export function describeNotification(notification: StoredNotification): string {
       return `${title} was merged into ${
         typeof details.into_title === 'string' ? `"${details.into_title}"` : 'another request'
       }; its votes moved there.`;
+    case 'unmerged':
+      return `${title} was split out again from ${
+        typeof details.into_title === 'string' ? `"${details.into_title}"` : 'another request'
+      }; its votes are back.`;
+    case 'reply':
+      return `${String(details.author_name ?? 'Someone')} replied to your comment on ${title}: ${String(details.excerpt ?? '')}`;
+    case 'mention':
+      return `${String(details.author_name ?? 'Someone')} mentioned you on ${title}: ${String(details.excerpt ?? '')}`;
   }
 }
 

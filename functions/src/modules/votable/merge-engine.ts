@@ -6,6 +6,7 @@ import {
   type MergeStatus,
 } from '@hatchworks/shared/schemas/merge';
 import { db, tableName } from '../table/client';
+import { ulid } from 'ulid';
 import { notificationEventItem } from '../notifications/notification-events';
 import type { TransactItem } from '../table/transactions';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
@@ -119,21 +120,30 @@ export function mergeEngine<
     },
   });
 
-  /** The state record from `from` to `to` (with `at` set to now), on that condition. */
+  /**
+   * The state record from `from` to `to` (with `at` set to now, and the merge's notification
+   * event id when one is given), on that condition.
+   */
   const stateMove = (
     fromId: string,
     from: MergeState,
     to: MergeState,
     at: string,
     now: Date,
+    mergeEventId?: string,
   ): TransactItem => ({
     Update: {
       TableName: tableName,
       Key: records.state(fromId),
-      UpdateExpression: `SET #state = :to, ${at} = :now`,
+      UpdateExpression: `SET #state = :to, ${at} = :now${mergeEventId ? ', merge_event_id = :event' : ''}`,
       ConditionExpression: '#state = :from',
       ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':to': to, ':from': from, ':now': now.toISOString() },
+      ExpressionAttributeValues: {
+        ':to': to,
+        ':from': from,
+        ':now': now.toISOString(),
+        ...(mergeEventId ? { ':event': mergeEventId } : {}),
+      },
     },
   });
 
@@ -223,8 +233,9 @@ export function mergeEngine<
   }
 
   async function finishMerge(record: Stored, from: Subject, now: Date): Promise<boolean> {
+    const eventId = ulid(now.getTime());
     const items: TransactItem[] = [
-      stateMove(record.from_id, 'merging', 'merged', 'merged_at', now),
+      stateMove(record.from_id, 'merging', 'merged', 'merged_at', now, eventId),
       ...(await kind.finishMergeWrites(record, from, now)),
       // A's followers (its author, voters, commenters) hear where it went.
       {
@@ -238,6 +249,7 @@ export function mergeEngine<
               details: { into_id: record.into_id, into_title: record.into_title },
             },
             now,
+            eventId,
           ),
         },
       },
@@ -296,6 +308,33 @@ export function mergeEngine<
           [
             stateMove(record.from_id, 'unmerging', 'unmerged', 'unmerged_at', now),
             ...(await kind.finishUnmergeWrites(record, now)),
+            // Whoever was told of the merge no longer reads "Merged into …".
+            ...(record.merge_event_id
+              ? [
+                  {
+                    Put: {
+                      TableName: tableName,
+                      Item: notificationEventItem(
+                        {
+                          kind: 'unmerged',
+                          subject: {
+                            type: kind.subject,
+                            id: record.from_id,
+                            title: record.from_title,
+                          },
+                          actorId: record.unmerged_by ?? record.by,
+                          details: {
+                            merge_event_id: record.merge_event_id,
+                            into_id: record.into_id,
+                            into_title: record.into_title,
+                          },
+                        },
+                        now,
+                      ),
+                    },
+                  },
+                ]
+              : []),
           ],
           'finish unmerge',
         ),

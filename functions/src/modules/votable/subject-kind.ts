@@ -24,6 +24,8 @@ export interface MergeRecord {
   readonly unmerge_started_at?: string;
   readonly unmerged_at?: string;
   readonly unmerged_by?: string;
+  /** The `merged` notification event of the finished merge, withdrawn when it is undone. */
+  readonly merge_event_id?: string;
   /** Votes moved to B and not yet put back. */
   readonly moved: number;
 }

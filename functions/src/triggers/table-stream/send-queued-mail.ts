@@ -23,10 +23,10 @@ async function sendQueuedMail(request: MailRequest): Promise<'sent' | 'skipped'>
   switch (request.kind) {
     case 'verify-email':
       if (user.is_verified) return 'skipped';
-      await sendVerification(user);
+      await sendVerification(user, request.origin);
       return 'sent';
     case 'reset-password':
-      await sendPasswordReset(user);
+      await sendPasswordReset(user, request.origin);
       return 'sent';
     case 'notifications':
       return sendNotificationMail(user);
@@ -50,7 +50,8 @@ async function sendQueuedMails(event: DynamoDBStreamEvent): Promise<DynamoDBBatc
       sort: keys?.[TABLE_DEFINITION.sortKey]?.S ?? '',
     };
     try {
-      if ((await claimMailRequest(key)) === 'taken') {
+      const claim = await claimMailRequest(key);
+      if (claim.state === 'taken') {
         logger.info('queued mail', {
           kind: request.kind,
           userId: request.userId,
@@ -58,7 +59,8 @@ async function sendQueuedMails(event: DynamoDBStreamEvent): Promise<DynamoDBBatc
         });
         continue;
       }
-      const outcome = await sendQueuedMail(request).catch(async (error: unknown) => {
+      const origin = claim.state === 'claimed' ? claim.origin : undefined;
+      const outcome = await sendQueuedMail({ ...request, origin }).catch(async (error: unknown) => {
         await releaseMailRequest(key);
         throw error;
       });

@@ -142,6 +142,7 @@ export async function handleInteraction(
     name,
     loginHref,
     clientAddress: request.socket.remoteAddress ?? '127.0.0.1',
+    siteOrigin,
   });
   if ('email' in outcome) page(checkEmailPage({ email: outcome.email, loginHref, siteOrigin }));
   else {

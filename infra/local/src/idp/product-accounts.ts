@@ -63,6 +63,8 @@ export interface ProductAccounts {
     readonly password: string;
     readonly name: string;
     readonly clientAddress: string;
+    /** The site's origin the person came from, where the verification link goes. */
+    readonly siteOrigin?: string;
   }): Promise<ProductSignUp>;
   /** Whether the product user still exists, and since when their sessions count. */
   sessions(productUserId: string): Promise<ProductSessions>;

@@ -84,6 +84,8 @@ export async function signUp(
     readonly name: string;
     readonly loginHref: string;
     readonly clientAddress: string;
+    /** The site's origin the person came from: the verification mail links there. */
+    readonly siteOrigin?: string;
   },
 ): Promise<SignedUp | Refusal> {
   const { accounts, product, siteUrl } = people;

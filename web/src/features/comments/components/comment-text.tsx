@@ -1,8 +1,27 @@
+import { splitMentions } from '@hatchworks/shared/schemas/comments';
 import { linkify } from '../utils/comment-text';
+
+/** Plain text with its `@username` mentions highlighted (the people the comment notified). */
+function WithMentions({ text }: { text: string }) {
+  return (
+    <>
+      {splitMentions(text).map((part, index) =>
+        part.kind === 'mention' ? (
+          <strong key={index} className="comment__mention">
+            {part.text}
+          </strong>
+        ) : (
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}
 
 /**
  * A comment's plain text: paragraphs and line breaks kept (CSS), http(s) links made clickable
- * with rel="nofollow ugc noopener". Everything is a text node or an anchor: never markup.
+ * with rel="nofollow ugc noopener", `@username` mentions highlighted. Everything is a text node,
+ * an anchor or a highlight: never markup.
  */
 export function CommentText({ text }: { text: string }) {
   return (
@@ -19,7 +38,7 @@ export function CommentText({ text }: { text: string }) {
             {part.text}
           </a>
         ) : (
-          <span key={index}>{part.text}</span>
+          <WithMentions key={index} text={part.text} />
         ),
       )}
     </p>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Comment, CommentOrder, CommentReply } from '@hatchworks/shared/schemas/comments';
 import { Modal } from '../../../components/ui/modal';
 import { LoadingState } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
 import { formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import {
@@ -59,15 +60,16 @@ export function CommentsSection({
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<CommentReply | null>(null);
-  const [announcement, setAnnouncement] = useState('');
   const [actionError, setActionError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const now = useNow();
 
+  const toast = useToast();
+  // Every write answers with a toast naming what happened; a refused post stays at its field.
   const announce = (text: string) => {
     setActionError(null);
-    setAnnouncement(text);
+    toast({ message: text });
   };
   const focusLater = (id: string | null) =>
     window.setTimeout(() => {
@@ -99,7 +101,7 @@ export function CommentsSection({
         { id: comment.id, pin: on },
         {
           onSuccess: () => {
-            announce(on ? 'Pinned as the Team answer.' : 'Team answer unpinned.');
+            announce(on ? 'Pinned as the Team answer' : 'Team answer unpinned');
             focusLater(null);
           },
           onError: (error) => setActionError(formErrorMessage(error, COMMENT_FALLBACKS.pin)),
@@ -109,7 +111,7 @@ export function CommentsSection({
     saveEdit: async (comment, body) => {
       await edit.mutateAsync({ id: comment.id, body });
       setEditing(null);
-      announce('Comment saved.');
+      announce('Comment saved');
       focusLater(commentButtonId(comment.id, 'edit'));
     },
     cancelEdit: (comment) => {
@@ -156,7 +158,7 @@ export function CommentsSection({
                 onSubmit={async (body) => {
                   await create.mutateAsync({ body, parent_id: thread.id });
                   setReplyTo(null);
-                  announce('Reply posted.');
+                  announce(`Reply posted to ${thread.author?.name ?? 'the comment'}`);
                   focusLater(commentButtonId(thread.id, 'reply'));
                 }}
                 onCancel={() => {
@@ -193,9 +195,6 @@ export function CommentsSection({
         </div>
       </div>
 
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </p>
       {actionError ? (
         <p className="form-error" role="alert">
           {actionError}
@@ -211,7 +210,7 @@ export function CommentsSection({
           fallbackError={COMMENT_FALLBACKS.post}
           onSubmit={async (body) => {
             await create.mutateAsync({ body });
-            announce('Comment posted.');
+            announce('Comment posted');
           }}
         />
       ) : session.status === 'signed_out' ? (
@@ -286,7 +285,7 @@ export function CommentsSection({
                 remove.mutate(deleting.id, {
                   onSuccess: () => {
                     setDeleting(null);
-                    announce('Comment deleted.');
+                    announce('Comment deleted');
                     focusLater(null);
                   },
                 })

@@ -35,5 +35,13 @@ export function describe(notification: Notification): string {
       return typeof details.into_title === 'string'
         ? `Merged into “${details.into_title}”; its votes moved there.`
         : 'Merged into another request; its votes moved there.';
+    case 'unmerged':
+      return typeof details.into_title === 'string'
+        ? `Split out again from “${details.into_title}”; its votes are back.`
+        : 'Split out again; its votes are back.';
+    case 'reply':
+      return `${String(details.author_name ?? 'Someone')} replied to your comment: “${String(details.excerpt ?? '')}”`;
+    case 'mention':
+      return `${String(details.author_name ?? 'Someone')} mentioned you: “${String(details.excerpt ?? '')}”`;
   }
 }

@@ -21,6 +21,8 @@ export const TOPIC_LABELS: Readonly<Record<NotificationEmailTopic, string>> = {
   announcements: 'Changelog announcements',
   team_answers: 'Team answers',
   moderation: 'Approval or rejection of my feature requests',
+  replies: 'Replies to my comments',
+  mentions: 'Comments that @mention me',
 };
 
 /** Profile's "Notifications" section: email on or off per kind; each change saves at once. */
@@ -57,7 +59,7 @@ export function NotificationPreferencesSection() {
             <label key={topic} className="notification-preferences__option">
               <input
                 type="checkbox"
-                checked={current.email[topic]}
+                checked={current.email[topic] !== false}
                 disabled={save.isPending}
                 onChange={(event) =>
                   choose({ email: { ...current.email, [topic]: event.target.checked } })

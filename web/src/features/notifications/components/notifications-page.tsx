@@ -1,13 +1,11 @@
-import { Link } from 'react-router-dom';
-import type { Notification } from '@hatchworks/shared/schemas/notifications';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { FormError } from '../../../components/ui/form-error';
 import { LockIcon } from '../../../components/ui/icons';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
 import { StatusPanel } from '../../../components/ui/status-panel';
+import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { formErrorMessage } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import {
   MARK_READ_FAILED,
@@ -17,37 +15,13 @@ import {
   useUnreadCount,
 } from '../api/notifications';
 import { BellIcon } from './bell-icon';
-import { describe, subjectHref } from './describe';
+import {
+  groupNotifications,
+  unreadIds,
+  type NotificationGroup,
+} from '../utils/notification-groups';
+import { NotificationRow } from './notification-row';
 import './notifications.css';
-
-function NotificationItem({
-  notification,
-  onOpen,
-}: {
-  notification: Notification;
-  onOpen: (notification: Notification) => void;
-}) {
-  const state = notification.read ? 'read' : 'unread';
-  return (
-    <li className={`notification notification--${state}`}>
-      <span className="notification__dot" aria-hidden="true" />
-      <div className="notification__body">
-        <Link
-          to={subjectHref(notification.subject)}
-          className="notification__link"
-          onClick={() => onOpen(notification)}
-        >
-          {notification.subject.title}
-          {notification.read ? null : <span className="visually-hidden"> (unread)</span>}
-        </Link>
-        <p className="notification__text">{describe(notification)}</p>
-        <time className="notification__time" dateTime={notification.created_at}>
-          {formatDate(notification.created_at)}
-        </time>
-      </div>
-    </li>
-  );
-}
 
 /** `/notifications`: what happened to the requests the person follows, newest first. */
 export function NotificationsPage() {
@@ -56,6 +30,7 @@ export function NotificationsPage() {
   const list = useNotifications(signedIn);
   const unread = useUnreadCount();
   const markRead = useMarkRead();
+  const toast = useToast();
 
   if (status === 'loading') {
     return (
@@ -89,8 +64,9 @@ export function NotificationsPage() {
 
   const notifications = list.data?.pages.flatMap((page) => page.data.notifications) ?? [];
   const unreadCount = unread.data ?? list.data?.pages[0]?.data.unread_count ?? 0;
-  const open = (notification: Notification) => {
-    if (!notification.read) markRead.mutate({ ids: [notification.id] });
+  const open = (group: NotificationGroup) => {
+    const ids = unreadIds(group);
+    if (ids.length > 0) markRead.mutate({ ids });
   };
 
   return (
@@ -102,7 +78,12 @@ export function NotificationsPage() {
           type="button"
           className="button button--secondary"
           disabled={unreadCount === 0 || markRead.isPending}
-          onClick={() => markRead.mutate({ all: true })}
+          onClick={() =>
+            markRead.mutate(
+              { all: true },
+              { onSuccess: () => toast({ message: 'All notifications marked read' }) },
+            )
+          }
         >
           Mark all read
         </button>
@@ -148,8 +129,8 @@ export function NotificationsPage() {
       ) : (
         <>
           <ul className="notifications__list" aria-label="Notifications">
-            {notifications.map((notification) => (
-              <NotificationItem key={notification.id} notification={notification} onOpen={open} />
+            {groupNotifications(notifications).map((group) => (
+              <NotificationRow key={group.latest.id} group={group} onOpen={open} />
             ))}
           </ul>
           {list.isFetchNextPageError ? (
