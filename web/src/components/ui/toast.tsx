@@ -59,11 +59,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="toast-region" role="status" aria-live="polite" aria-label="Notices">
+      {/* A named region rather than role="status": a page's own status lines (a form's success,
+          a loading text) stay the only status of their part of the page. */}
+      <section className="toast-region" aria-live="polite" aria-label="Notices">
         {toasts.map((toast) => (
           <Toast key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}
-      </div>
+      </section>
     </ToastContext.Provider>
   );
 }
