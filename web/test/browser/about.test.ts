@@ -30,10 +30,12 @@ describe.skipIf(skipBrowserTests)('About page', () => {
     const text = (await section.innerText()).replace(/\s+/g, ' ');
 
     // Assess
-    expect(text).toContain('earn them daily just for visiting');
+    expect(text).not.toContain('just for visiting');
+    expect(text).toContain('You get 500 when you verify your email');
+    expect(text).toContain('claim 100 more each day with Claim Daily');
     expect(text).toContain('requesting features and boosting existing ones');
-    expect(text).toContain('500 welcome eggs');
-    expect(text).toContain('100 more eggs every day');
+    expect(text).toContain('500 welcome eggs when you verify your email');
+    expect(text).toContain('100 more eggs every day you claim them');
     expect(text).toContain('100 eggs to request a new feature');
   });
 });

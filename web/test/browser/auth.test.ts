@@ -29,7 +29,11 @@ describe.skipIf(skipBrowserTests)('Hosted login through the identity provider', 
     expect(new URL(page.url()).pathname).toBe('/about');
     expect(await eggBalance(page)).toBeGreaterThanOrEqual(0);
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
-    expect(await nav.getByRole('link', { name: 'Profile' }).isVisible()).toBe(true);
+    // On the wide bar Profile is in the avatar menu, not among the destinations.
+    await page.getByRole('button', { name: /Hi, Demo User/ }).click();
+    expect(
+      await page.locator('.account-menu__panel').getByRole('link', { name: 'Profile' }).isVisible(),
+    ).toBe(true);
     expect(await nav.getByRole('link', { name: 'Manage Projects' }).count()).toBe(0);
     const stored = await page.evaluate(() => ({
       state: JSON.parse(localStorage.getItem('featureRequestAuth') ?? 'null') as {
@@ -255,7 +259,7 @@ describe.skipIf(skipBrowserTests)('Account widget', () => {
     await account.click();
 
     // Assess
-    expect(await account.innerText()).toContain('Admin');
+    expect(await page.locator('.account-menu__panel').innerText()).toContain('Admin');
     expect(await page.locator('.account--bar .egg-balance').textContent()).toMatch(
       /^ [\d,]+ eggs$/,
     );

@@ -50,7 +50,7 @@ describe.skipIf(skipBrowserTests)('Donation widget', () => {
     expect(await script.evaluate((element: HTMLScriptElement) => element.async)).toBe(true);
   });
 
-  it('takes the floating button away when leaving Home', async () => {
+  it('takes the floating button away when leaving Home, whose tip button About mentions', async () => {
     // Prepare
     const page = await browser.openPage('/', { prepare: routeConfig(donation) });
     const widget = page.getByRole('button', { name: 'Tip the studio @hatchworks' });
@@ -65,9 +65,10 @@ describe.skipIf(skipBrowserTests)('Donation widget', () => {
 
     // Assess
     expect(await widget.count()).toBe(0);
+    expect(await page.getByRole('main').innerText()).toContain('the tip button on the home page');
   });
 
-  it('is absent when /config.json has no donation entry', async () => {
+  it('is absent when /config.json has no donation entry, and About mentions no tip button', async () => {
     // Prepare
     const requests: string[] = [];
     const prepare = async (page: Page) => {
@@ -82,6 +83,13 @@ describe.skipIf(skipBrowserTests)('Donation widget', () => {
     // Assess
     expect(requests.some((url) => url.includes(SCRIPT_PATH))).toBe(false);
     expect(await page.locator('script[src*="tip-overlay"]').count()).toBe(0);
+    await page
+      .getByRole('navigation', { name: 'Main', exact: true })
+      .getByRole('link', { name: 'About' })
+      .click();
+    const about = page.getByRole('main');
+    await about.getByText('donations are entirely optional').waitFor();
+    expect(await about.innerText()).not.toContain('tip button');
   });
 
   it('stays off the other pages', async () => {

@@ -106,22 +106,39 @@ describe.skipIf(skipBrowserTests)('Home page', () => {
     });
   });
 
-  it('offers one navigation button per group, opening its first project', async () => {
+  it('takes each group button to its group on the page, its heading focused, before the guide (390, 1024, 1280 px)', async () => {
     // Prepare
     const page = await openHome();
     const nav = page.getByRole('navigation', { name: 'Project groups' });
+    const groups = Object.entries(homepage.groups);
+    const seen: string[] = [];
 
     // Act
-    const buttons = nav.getByRole('link');
+    for (const [width, [, group]] of [390, 1024, 1280].map(
+      (w, i) => [w, groups[i % groups.length]!] as const,
+    )) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await nav.getByRole('link', { name: group.name, exact: true }).click();
+      const heading = page.getByRole('heading', { level: 3, name: group.name, exact: true });
+      await expect
+        .poll(() => heading.evaluate((node) => node === document.activeElement))
+        .toBe(true);
+      const top = (await heading.boundingBox())!.y;
+      seen.push(`${width}: ${top > 0 && top < 800 ? 'in view' : `at ${top}`}`);
+    }
+    const order = await page.evaluate(() => {
+      const portfolio = document.getElementById('portfolio-title')!;
+      const guide = document.getElementById('status-guide-title')!;
+      return portfolio.compareDocumentPosition(guide) & Node.DOCUMENT_POSITION_FOLLOWING
+        ? 'portfolio first'
+        : 'guide first';
+    });
 
     // Assess
-    const groups = Object.values(homepage.groups);
-    expect(await buttons.count()).toBe(groups.length);
-    for (const group of groups) {
-      const button = nav.getByRole('link', { name: group.name, exact: true });
-      const first = group.projects[0];
-      expect(await button.getAttribute('href')).toBe(first ? expectedHref(first) : '#');
-    }
+    expect(seen).toEqual(['390: in view', '1024: in view', '1280: in view']);
+    expect(order).toBe('portfolio first');
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('explains the badges in the Project Status Guide word for word', async () => {
@@ -146,7 +163,7 @@ describe.skipIf(skipBrowserTests)('Home page', () => {
     }
   });
 
-  it('shows the year, the rights line and the build-tool requirements in the footer', async () => {
+  it('shows the year and the rights line in the footer, and the build-tool requirements on About', async () => {
     // Prepare
     const page = await openHome();
     const tools = Object.entries(homepage.global.buildTools)
@@ -154,13 +171,15 @@ describe.skipIf(skipBrowserTests)('Home page', () => {
       .join(' · ');
 
     // Act
-    const footer = page.getByRole('contentinfo');
-    await footer.getByText('Requires').waitFor();
-    const text = await footer.innerText();
+    const footer = await page.getByRole('contentinfo').innerText();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+    const built = page.getByRole('region', { name: "How it's built" });
+    await built.getByText('Requires').waitFor();
 
     // Assess
-    expect(text).toContain(`© ${new Date().getFullYear()} Hatchworks. All rights reserved.`);
-    expect(text).toContain(`Requires ${tools}`);
+    expect(footer).toContain(`© ${new Date().getFullYear()} Hatchworks. All rights reserved.`);
+    expect(footer).not.toContain('Requires');
+    expect(await built.innerText()).toContain(`Requires ${tools}`);
   });
 
   it('shows "Loading Hatchworks projects..." while the projects load', async () => {

@@ -11,7 +11,7 @@ const SCREENS = [
 describe.skipIf(skipBrowserTests)('Header navigation', () => {
   const browser = useBrowser();
 
-  it('shows Home, Tracker, Features, Roadmap and About to visitors, without Profile or Manage Projects', async () => {
+  it('shows Home, Tracker, Features, Roadmap, Changelog and About to visitors, without Profile or Manage Projects', async () => {
     // Prepare
     const page = await browser.openPage('/about');
 
@@ -26,6 +26,7 @@ describe.skipIf(skipBrowserTests)('Header navigation', () => {
       'Tracker',
       'Features',
       'Roadmap',
+      'Changelog',
       'About',
     ]);
     expect(await page.getByRole('link', { name: 'Hatchworks' }).getAttribute('href')).toBe('/');
@@ -53,6 +54,7 @@ describe.skipIf(skipBrowserTests)('Header navigation', () => {
       'Tracker',
       'Features',
       'Roadmap',
+      'Changelog',
       'About',
     ]);
     expect(new URL(page.url()).pathname).toBe('/tracker');

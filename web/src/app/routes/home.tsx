@@ -28,8 +28,9 @@ export default function HomeRoute() {
         </div>
       </section>
       <div className="container home-body">
-        <StatusGuide />
+        {/* The projects come first; the guide to their badges follows them. */}
         <PortfolioSection />
+        <StatusGuide />
       </div>
       <DonationWidget />
     </>

@@ -6,7 +6,7 @@ import { NavLinks } from './nav-links';
 const MENU_ID = 'mobile-menu';
 
 /**
- * The hamburger dropdown below the tablet breakpoint. The menu remembers the location it was
+ * The hamburger dropdown below the desktop breakpoint (64rem). The menu remembers the location it was
  * opened at, so any navigation (link, back button) closes it without an effect.
  */
 export function MobileMenu({
@@ -14,7 +14,7 @@ export function MobileMenu({
   accountSlot,
 }: {
   items: readonly NavItem[];
-  /** Shown above the destinations: login, or eggs, greeting, Profile and Logout. */
+  /** Shown below the destinations, so leaving (Logout) comes last: login, or greeting, Claim Daily and Logout. */
   accountSlot?: ReactNode;
 }) {
   const location = useLocation();
@@ -63,7 +63,6 @@ export function MobileMenu({
         <span className="visually-hidden">Menu</span>
       </button>
       <div ref={panelRef} id={MENU_ID} className="mobile-menu__panel" hidden={!open}>
-        {accountSlot}
         <nav aria-label="Main menu">
           <NavLinks
             items={items}
@@ -71,6 +70,7 @@ export function MobileMenu({
             onNavigate={() => setOpenAt(null)}
           />
         </nav>
+        {accountSlot}
       </div>
     </div>
   );

@@ -15,12 +15,13 @@ export interface NavItem {
   readonly icon?: 'egg';
   /** Active only on an exact match (Home would otherwise match every route). */
   readonly end?: boolean;
+  /** Listed in the mobile menu only: on the wide bar the avatar menu already holds it. */
+  readonly menuOnly?: boolean;
 }
 
 /**
- * The destinations of the desktop and mobile navigation: Profile only for signed
- * in users, Manage Projects only for admins. The changelog is linked from the footer and the
- * roadmap instead: an admin's row already holds eight destinations, the eggs and the bell.
+ * The destinations of the desktop and mobile navigation: Profile only for signed in users (in the
+ * mobile menu; the wide bar's avatar menu opens it), Manage Projects only for admins.
  */
 export function navItemsFor(viewer: Viewer): NavItem[] {
   return [
@@ -28,8 +29,9 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
     { to: paths.tracker.path, label: 'Tracker' },
     { to: paths.features.path, label: 'Features', icon: 'egg' },
     { to: paths.roadmap.path, label: 'Roadmap' },
+    { to: paths.changelog.path, label: 'Changelog' },
     { to: paths.about.path, label: 'About' },
-    ...(viewer.signedIn ? [{ to: paths.profile.path, label: 'Profile' }] : []),
+    ...(viewer.signedIn ? [{ to: paths.profile.path, label: 'Profile', menuOnly: true }] : []),
     ...(viewer.admin ? [{ to: paths.projects.path, label: 'Manage Projects' }] : []),
   ];
 }

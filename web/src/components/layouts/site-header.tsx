@@ -11,11 +11,11 @@ interface SiteHeaderProps {
   navItems: readonly NavItem[];
   /** Where the account widget (login, eggs, greeting) goes; the app decides what fills it. */
   accountSlot?: ReactNode;
-  /** The account section at the top of the mobile dropdown (below the wide layout). */
+  /** The account section at the end of the mobile dropdown (below the wide layout). */
   mobileAccountSlot?: ReactNode;
   /**
-   * A signed-in header also carries the eggs, Claim Daily and the greeting, so its one-row layout
-   * starts at a wider screen (80rem instead of 64rem); below that they live in the menu.
+   * A signed-in header also carries the eggs, Claim Daily and the avatar menu (the avatar without
+   * the greeting on the bar) beside its links, so the row fits the page's column.
    */
   crowded?: boolean;
   /** The notification bell, shown at every width beside the account slot. */
@@ -38,7 +38,10 @@ export function SiteHeader({
           <span className="brand__name">{SITE_NAME}</span>
         </Link>
         <nav aria-label="Main" className="desktop-nav">
-          <NavLinks items={navItems} className="desktop-nav__list" />
+          <NavLinks
+            items={navItems.filter((item) => !item.menuOnly)}
+            className="desktop-nav__list"
+          />
         </nav>
         <div className="site-header__end">
           {notificationsSlot}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { User } from '@hatchworks/shared/schemas/users';
 import { Badge } from '../../../components/ui/badge';
@@ -8,13 +8,15 @@ import { greetingName } from '../utils/greeting';
 interface AccountMenuProps {
   user: User;
   onLogout: () => void;
+  /** Claim Daily inside the panel, for the tight bar (64rem to 80rem) that has no room for it. */
+  claimDaily?: ReactNode;
 }
 
 /**
- * The signed-in part of the header on wide screens: the greeting (and Admin badge) as a button that
- * opens Profile and Logout. Closes on Escape, outside clicks and any navigation.
+ * The signed-in part of the header on wide screens: the avatar as a button named by the greeting,
+ * opening the greeting, the Admin badge, Claim Daily (below 80rem), Profile and Logout. Closes on Escape, outside clicks and any navigation.
  */
-export function AccountMenu({ user, onLogout }: AccountMenuProps) {
+export function AccountMenu({ user, onLogout, claimDaily }: AccountMenuProps) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -55,15 +57,16 @@ export function AccountMenu({ user, onLogout }: AccountMenuProps) {
         <span className="avatar avatar--sm" aria-hidden="true">
           {name.charAt(0).toUpperCase()}
         </span>
-        <span className="account-menu__greeting">Hi, {name}</span>
-        {user.role === 'admin' ? <Badge tone="auth">Admin</Badge> : null}
+        <span className="visually-hidden">Hi, {name}</span>
         <span className="account-menu__chevron" aria-hidden="true" />
       </button>
       <div id={panelId} className="account-menu__panel" hidden={!open}>
-        <p className="account-menu__who" aria-hidden="true">
-          Hi, {name}
+        <p className="account-menu__who">
+          <span aria-hidden="true">Hi, {name}</span>
+          {user.role === 'admin' ? <Badge tone="auth">Admin</Badge> : null}
         </p>
         <p className="account-menu__email">{user.email}</p>
+        {claimDaily ? <div className="account-menu__claim">{claimDaily}</div> : null}
         <ul className="account-menu__list">
           <li>
             <Link to={paths.profile.path} className="account-menu__item">

@@ -103,8 +103,8 @@ export function AccountWidget({ variant, claimDaily }: AccountWidgetProps) {
       <>
         <EggBalance balance={user.egg_balance} />
         <div className="account__wide">
-          {claimDaily}
-          <AccountMenu user={user} onLogout={() => void session.logout()} />
+          {claimDaily ? <div className="account__claim">{claimDaily}</div> : null}
+          <AccountMenu user={user} onLogout={() => void session.logout()} claimDaily={claimDaily} />
         </div>
       </>
     );

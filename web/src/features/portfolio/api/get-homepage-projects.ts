@@ -26,7 +26,7 @@ export function useHomepageProjects() {
   return useQuery(getHomepageProjectsQueryOptions());
 }
 
-/** The platform's build-tool requirements, for the footer; undefined until the data is in. */
+/** The platform's build-tool requirements, for About; undefined until the data is in. */
 export function useBuildTools(): Homepage['global']['buildTools'] | undefined {
   const { data } = useQuery({
     ...getHomepageProjectsQueryOptions(),

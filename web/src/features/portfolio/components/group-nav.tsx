@@ -1,5 +1,6 @@
 import { useHomepageProjects } from '../api/get-homepage-projects';
-import { groupHref } from '../utils/project-links';
+import type { MouseEvent } from 'react';
+import { groupSectionId } from '../utils/project-links';
 import './group-nav.css';
 
 /** Widths of the placeholder buttons, about those of the usual group names. */
@@ -23,7 +24,20 @@ function GroupNavPlaceholder() {
 }
 
 /**
- * One button per project group, opening the group's first project. A placeholder
+ * Takes the reader to a group's section below: the heading scrolls into view and takes focus, so
+ * keyboard and screen-reader users continue from there too.
+ */
+function jumpToGroup(event: MouseEvent<HTMLAnchorElement>, key: string) {
+  const heading = document.getElementById(`${groupSectionId(key)}-title`);
+  if (!heading) return;
+  event.preventDefault();
+  heading.focus({ preventScroll: true });
+  heading.scrollIntoView({ block: 'start' });
+  window.history.replaceState(window.history.state, '', `#${groupSectionId(key)}`);
+}
+
+/**
+ * One button per project group, an anchor to the group's section on the page. A placeholder
  * of the same size while the data loads; hidden when it failed: the portfolio section below
  * reports that state.
  */
@@ -37,7 +51,11 @@ export function GroupNav() {
       <ul className="group-nav__list">
         {groups.map(([key, group]) => (
           <li key={key}>
-            <a className="group-nav__button" href={groupHref(group)}>
+            <a
+              className="group-nav__button"
+              href={`#${groupSectionId(key)}`}
+              onClick={(event) => jumpToGroup(event, key)}
+            >
               {group.name}
             </a>
           </li>

@@ -1,15 +1,26 @@
-import { useId } from 'react';
 import type { ProjectGroup } from '@hatchworks/shared/schemas/projects';
+import { groupSectionId } from '../utils/project-links';
 import { ProjectCard } from './project-card';
 
-/** One group of the portfolio: its heading and a responsive grid of cards. */
-export function ProjectGroupSection({ group }: { group: ProjectGroup }) {
-  const headingId = useId();
+/**
+ * One group of the portfolio: its heading and a responsive grid of cards. The section's id is the
+ * target of the hero's group button, which focuses the heading.
+ */
+export function ProjectGroupSection({
+  groupKey,
+  group,
+}: {
+  groupKey: string;
+  group: ProjectGroup;
+}) {
+  const headingId = `${groupSectionId(groupKey)}-title`;
   const count = group.projects.length;
   return (
-    <section className="project-group" aria-labelledby={headingId}>
+    <section id={groupSectionId(groupKey)} className="project-group" aria-labelledby={headingId}>
       <div className="project-group__heading">
-        <h3 id={headingId}>{group.name}</h3>
+        <h3 id={headingId} tabIndex={-1}>
+          {group.name}
+        </h3>
         <span className="project-group__count">
           {count} {count === 1 ? 'project' : 'projects'}
         </span>
