@@ -36,6 +36,11 @@ function misspell(word: string): string {
   return `${word.slice(0, at)}${word[at] === 'a' ? 'e' : 'a'}${word.slice(at + 1)}`;
 }
 
+/** The word with its second and third letters swapped (never equal in an invented word). */
+function transpose(word: string): string {
+  return `${word[0]}${word[2]}${word[1]}${word.slice(3)}`;
+}
+
 /** Asks again every 200 ms until `check` passes on the answer, for at most 10 s. */
 async function eventually<T>(ask: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + 10_000;
@@ -132,6 +137,20 @@ describe('GET /api/features?q=', () => {
     expect(pendingForOther.status).toBe(403);
     const pendingForAdmin = await searchFeatures({ q: word, status: 'pending' }, admin.token);
     expect(ids(pendingForAdmin.body.data.features)).toEqual([pending.id]);
+  });
+
+  it('counts swapped letters as one typo in every word ("exprot", "reprot")', async () => {
+    const word = inventWord();
+    const feature = await featureWith(word, project.id);
+    await moderate(admin.token, feature.id, 'approve');
+
+    const answer = await eventually(
+      () => searchFeatures({ q: `exprot ${transpose(word)} reprot` }),
+      (found) => ids(found.body.data?.features).length === 1,
+    );
+
+    expect(answer.status).toBe(200);
+    expect(ids(answer.body.data.features)).toEqual([feature.id]);
   });
 
   it('applies the project filter, ranks title matches first and pages with its own cursor', async () => {

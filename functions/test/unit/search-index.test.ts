@@ -19,6 +19,7 @@ import {
   patchSearchIndex,
   querySearchIndex,
   serializeSearchIndex,
+  transpositionsOf,
 } from '../../src/modules/search/search-index';
 import { fileSnapshotStore, s3SnapshotStore } from '../../src/modules/search/snapshot-store';
 import type { S3Answer, S3Object } from '../../src/modules/search/s3-object';
@@ -197,6 +198,25 @@ describe('the search index', () => {
     expect(prefix.map((hit) => hit.id)).toEqual(['feature:f1']);
     expect(exports.map((hit) => hit.id)).toEqual(['tracker_request:r1', 'tracker_request:r2']);
     expect(querySearchIndex(index, 'dashboard', ['tracker_request'])).toEqual([]);
+  });
+
+  it('counts a swap of two adjacent letters as one typo, beside the fuzzy rules', () => {
+    const index = createSearchIndex(documents);
+    const ids = (query: string, type: 'feature' | 'tracker_request') =>
+      querySearchIndex(index, query, [type]).map((hit) => hit.id);
+
+    expect(transpositionsOf('drak')).toEqual(['rdak', 'dark', 'drka']);
+    expect(transpositionsOf('book')).toEqual(['obok', 'boko']);
+    expect(transpositionsOf('ab')).toEqual([]);
+    expect(ids('drak mode', 'feature')).toEqual(['feature:f1']);
+    expect(ids('exprot', 'tracker_request').sort()).toEqual([
+      'tracker_request:r1',
+      'tracker_request:r2',
+    ]);
+    expect(ids('csv exprot', 'tracker_request')).toEqual(['tracker_request:r1']);
+    expect(ids('dashbaord', 'feature')).toEqual(['feature:f1']);
+    expect(ids('dakr', 'feature')).toEqual(['feature:f1']);
+    expect(ids('drka mdoe', 'tracker_request')).toEqual([]);
   });
 
   it('filters on the stored fields and combines words with AND or OR', () => {

@@ -1,4 +1,4 @@
-import MiniSearch, { type Options } from 'minisearch';
+import MiniSearch, { type Options, type Query } from 'minisearch';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import type { SearchDocument, StoredSearchFields } from './documents';
 
@@ -107,6 +107,49 @@ export async function patchSearchIndex(
   return changed;
 }
 
+/**
+ * The words a swap of two adjacent letters turns `term` into ("exprot" → "export"): MiniSearch's
+ * fuzzy match counts a swap as two edits (Levenshtein), so a short word's transposition would
+ * miss; these variants make it one typo (Damerau–Levenshtein distance 1). None for words of 1–2
+ * letters, as for typos; a swap of two equal letters is the word itself and left out.
+ */
+export function transpositionsOf(term: string): string[] {
+  if (term.length < 3) return [];
+  const variants = new Set<string>();
+  for (let i = 0; i < term.length - 1; i += 1) {
+    if (term[i] === term[i + 1]) continue;
+    variants.add(term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2));
+  }
+  return [...variants];
+}
+
+const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+const processTerm = MiniSearch.getDefault('processTerm') as (term: string) => string | null;
+
+/**
+ * The query tree of `query`: each word as typed (typo-tolerant, the last one also as a prefix)
+ * or any of its transpositions (exact), the words combined with `combineWith`.
+ */
+export function expandQuery(query: string, combineWith: 'AND' | 'OR'): Query {
+  const terms = tokenize(query)
+    .map((word) => processTerm(word))
+    .filter((term): term is string => !!term);
+  return {
+    combineWith,
+    queries: terms.map((term, position) => ({
+      combineWith: 'OR',
+      queries: [
+        {
+          queries: [term],
+          fuzzy: term.length > 2 ? 0.2 : false,
+          prefix: position === terms.length - 1,
+        },
+        { queries: transpositionsOf(term), fuzzy: false, prefix: false },
+      ],
+    })),
+  };
+}
+
 /** One hit: the subject and its stored fields, best first. */
 export interface SearchHit extends StoredSearchFields {
   readonly id: string;
@@ -116,7 +159,8 @@ export interface SearchHit extends StoredSearchFields {
 /**
  * The documents of these kinds matching `query`, best first, those `accept` refuses left out
  * (filters and visibility on the stored fields). 'AND' (the lists' search) wants every word, each
- * typo-tolerant and as a prefix; 'OR' (similar titles) any of them.
+ * typo-tolerant (a transposition is one typo, see `expandQuery`) and the last as a prefix; 'OR'
+ * (similar titles) any of them.
  */
 export function querySearchIndex(
   index: SearchIndex,
@@ -125,8 +169,7 @@ export function querySearchIndex(
   accept: (hit: StoredSearchFields) => boolean = () => true,
   combineWith: 'AND' | 'OR' = 'AND',
 ): SearchHit[] {
-  const results = index.search(query, {
-    combineWith,
+  const results = index.search(expandQuery(query, combineWith), {
     filter: (result) => {
       const fields = result as unknown as StoredSearchFields;
       return types.includes(fields.type) && accept(fields);
