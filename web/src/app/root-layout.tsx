@@ -11,7 +11,6 @@ import { UnverifiedNotice } from '../features/account/components/unverified-noti
 import { AccountWidget } from '../features/auth/components/account-widget';
 import { ClaimDailyButton } from '../features/eggs/components/claim-daily-button';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
-import { useBuildTools } from '../features/portfolio/api/get-homepage-projects';
 import { paths } from '../config/paths';
 import { useSession } from '../lib/session';
 import { usePageLoading } from './page-loading';
@@ -22,9 +21,6 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   const pageLoading = usePageLoading();
-  // The footer's build-tool line comes from the homepage data; sharing that query's 5-minute cache
-  // keeps it to one request however many pages are visited.
-  const buildTools = useBuildTools();
   const { user } = useSession();
   const viewer = { signedIn: user !== null, admin: user?.role === 'admin' };
   const mainRef = useRef<HTMLElement>(null);
@@ -63,7 +59,7 @@ export function RootLayout() {
           <Outlet />
         </PageErrorBoundary>
       </main>
-      <SiteFooter buildTools={buildTools} />
+      <SiteFooter />
     </ToastProvider>
   );
 }

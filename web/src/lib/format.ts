@@ -1,12 +1,5 @@
 /** Site-wide text helpers with no React in them, so they stay trivially testable. */
 
-/** `Requires node >=20 · npm >=10`, or an empty string when there is nothing to require. */
-export function formatBuildTools(buildTools: Readonly<Record<string, string>>): string {
-  const entries = Object.entries(buildTools).filter(([tool, version]) => tool && version);
-  if (entries.length === 0) return '';
-  return `Requires ${entries.map(([tool, version]) => `${tool} ${version}`).join(' · ')}`;
-}
-
 /** Versions are shown as `v1.2.0`; a stored `v1.2.0` must not become `vv1.2.0`. */
 export function formatVersion(version: string): string {
   return `v${version.trim().replace(/^v/i, '')}`;

@@ -17,7 +17,7 @@ const SEEDED = new Map(
 );
 
 interface HomeLink {
-  readonly kind: 'group button' | 'title' | 'explore';
+  readonly kind: 'title' | 'explore';
   readonly label: string;
   readonly href: string;
 }
@@ -32,14 +32,9 @@ describe.skipIf(skipBrowserTests)('Project links on Home', () => {
     return page;
   };
 
-  /** Every group button, card title and Explore link on Home that leads to a seeded project. */
+  /** Every card title and Explore link on Home that leads to a seeded project. */
   const seededLinks = async (page: Page): Promise<HomeLink[]> => {
     const links: HomeLink[] = [];
-    const nav = page.getByRole('navigation', { name: 'Project groups' }).getByRole('link');
-    for (const button of await nav.all()) {
-      const href = (await button.getAttribute('href')) ?? '';
-      links.push({ kind: 'group button', label: await button.innerText(), href });
-    }
     for (const project of SEEDED.values()) {
       const card = page.getByRole('article', { name: project.title, exact: true });
       const title = card.getByRole('link', { name: project.title, exact: true });
@@ -58,13 +53,12 @@ describe.skipIf(skipBrowserTests)('Project links on Home', () => {
     return links.filter((link) => SEEDED.has(link.href));
   };
 
-  it('leads every group button, card title and Explore link to a page of the project', async () => {
+  it('leads every card title and Explore link to a page of the project', async () => {
     // Prepare
     const page = await openHome();
     const links = await seededLinks(page);
     expect(links.filter((link) => link.kind === 'title')).toHaveLength(SEEDED.size);
     expect(links.filter((link) => link.kind === 'explore')).toHaveLength(SEEDED.size);
-    expect(links.filter((link) => link.kind === 'group button').length).toBeGreaterThan(0);
 
     // Act
     const visits: { link: HomeLink; status?: number; heading: string; notFound: number }[] = [];

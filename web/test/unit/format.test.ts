@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatBuildTools, formatCount, formatDate, formatVersion } from '../../src/lib/format';
+import { formatCount, formatDate, formatVersion } from '../../src/lib/format';
 
 describe('Footer and card text', () => {
-  it("lists the platform's build tools as 'Requires node >=20 · npm >=10'", () => {
-    // Prepare
-    const tools = { node: '>=20', npm: '>=10' };
-
-    // Act
-    const text = formatBuildTools(tools);
-
-    // Assess
-    expect(text).toBe('Requires node >=20 · npm >=10');
-  });
-
-  it('says nothing when there are no build tools', () => {
-    // Prepare / Act / Assess
-    expect(formatBuildTools({})).toBe('');
-  });
-
   it("prefixes versions with a single 'v'", () => {
     // Prepare / Act / Assess
     expect(formatVersion('1.2.0')).toBe('v1.2.0');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  groupHref,
+  groupSectionId,
   projectHref,
   repositoryHref,
 } from '../../src/features/portfolio/utils/project-links';
@@ -30,13 +30,9 @@ describe('Project links', () => {
     expect(href).toBe('#');
   });
 
-  it("opens a group at its first project, or '#' when it has none", () => {
-    // Prepare
-    const group = { projects: [{ path: '/first/' }, { path: '/second/' }] };
-
-    // Act / Assess
-    expect(groupHref(group as Parameters<typeof groupHref>[0])).toBe('/first/');
-    expect(groupHref({ projects: [] })).toBe('#');
+  it("names a group's section on Home after the group's key", () => {
+    // Prepare / Act / Assess
+    expect(groupSectionId('games')).toBe('group-games');
   });
 
   it('offers repository links only for absolute http(s) URLs', () => {

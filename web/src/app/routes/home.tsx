@@ -19,7 +19,7 @@ export default function HomeRoute() {
             <p className="eyebrow">{SITE_NAME} studio</p>
             <h1 id="home-title">Small web projects, hatched in the open.</h1>
             <p className="lede">
-              A free playground of experiments, games, apps and stories. Jump straight into a group,
+              A free playground of experiments, games, apps and stories. Jump straight to a group,
               or browse the whole portfolio below.
             </p>
             <GroupNav />
@@ -28,8 +28,8 @@ export default function HomeRoute() {
         </div>
       </section>
       <div className="container home-body">
-        <StatusGuide />
         <PortfolioSection />
+        <StatusGuide />
       </div>
       <DonationWidget />
     </>

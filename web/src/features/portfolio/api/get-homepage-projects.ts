@@ -25,12 +25,3 @@ export const getHomepageProjectsQueryOptions = () =>
 export function useHomepageProjects() {
   return useQuery(getHomepageProjectsQueryOptions());
 }
-
-/** The platform's build-tool requirements, for the footer; undefined until the data is in. */
-export function useBuildTools(): Homepage['global']['buildTools'] | undefined {
-  const { data } = useQuery({
-    ...getHomepageProjectsQueryOptions(),
-    select: (homepage) => homepage.global.buildTools,
-  });
-  return data;
-}

@@ -1,5 +1,6 @@
 import { useHomepageProjects } from '../api/get-homepage-projects';
-import { groupHref } from '../utils/project-links';
+import type { MouseEvent } from 'react';
+import { groupSectionId } from '../utils/project-links';
 import './group-nav.css';
 
 /** Widths of the placeholder buttons, about those of the usual group names. */
@@ -23,7 +24,22 @@ function GroupNavPlaceholder() {
 }
 
 /**
- * One button per project group, opening the group's first project. A placeholder
+ * Brings a group's section into view and moves focus to its heading, so keyboard and screen-reader
+ * users continue from the group rather than from the button. The address keeps the group's anchor.
+ */
+function jumpToGroup(event: MouseEvent<HTMLAnchorElement>, sectionId: string) {
+  const section = document.getElementById(sectionId);
+  const heading = section?.querySelector<HTMLElement>('h3');
+  if (!section || !heading) return;
+  event.preventDefault();
+  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  section.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  heading.focus({ preventScroll: true });
+  window.history.replaceState(window.history.state, '', `#${sectionId}`);
+}
+
+/**
+ * One button per project group, scrolling to the group's section of the portfolio below. A placeholder
  * of the same size while the data loads; hidden when it failed: the portfolio section below
  * reports that state.
  */
@@ -37,7 +53,11 @@ export function GroupNav() {
       <ul className="group-nav__list">
         {groups.map(([key, group]) => (
           <li key={key}>
-            <a className="group-nav__button" href={groupHref(group)}>
+            <a
+              className="group-nav__button"
+              href={`#${groupSectionId(key)}`}
+              onClick={(event) => jumpToGroup(event, groupSectionId(key))}
+            >
               {group.name}
             </a>
           </li>

@@ -50,7 +50,7 @@ function PortfolioBody() {
       </p>
       <div className="portfolio-groups">
         {groups.map(([key, group]) => (
-          <ProjectGroupSection key={key} group={group} />
+          <ProjectGroupSection key={key} groupKey={key} group={group} />
         ))}
       </div>
     </>

@@ -1,4 +1,4 @@
-import type { Project, ProjectGroup } from '@hatchworks/shared/schemas/projects';
+import type { Project } from '@hatchworks/shared/schemas/projects';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const WEB_SCHEME = /^https?:/i;
@@ -19,10 +19,9 @@ export function projectHref(project: Pick<Project, 'path' | 'deployment'>): stri
   return usableHref(project.deployment?.deployAs) ?? usableHref(project.path) ?? '#';
 }
 
-/** A group's navigation button opens the group's first project. */
-export function groupHref(group: Pick<ProjectGroup, 'projects'>): string {
-  const first = group.projects[0];
-  return first ? projectHref(first) : '#';
+/** The id of a group's section on Home, the target of the group's navigation button. */
+export function groupSectionId(groupKey: string): string {
+  return `group-${groupKey}`;
 }
 
 /** The repository link, only for absolute http(s) URLs. */
