@@ -47,31 +47,43 @@ describe.skipIf(skipBrowserTests)('Home page', () => {
     expect(await page.getByText('Explore Project →').count()).toBe(projects.length);
   });
 
-  it('shows status, stage, deployment type, version and Build Required on each card', async () => {
+  it('keeps each card to three pills at most: status, stage and Build Required', async () => {
     // Prepare
     const page = await openHome();
 
     // Act
-    const badgeTexts = await Promise.all(
-      projects.map((project) =>
-        page
-          .getByRole('article', { name: project.title, exact: true })
-          .getByRole('list', { name: 'Status and deployment' })
-          .innerText(),
-      ),
+    const cards = await Promise.all(
+      projects.map(async (project) => {
+        const card = page.getByRole('article', { name: project.title, exact: true });
+        const pills = card.getByRole('list', { name: 'Status and deployment' });
+        const details = card.getByRole('list', { name: 'Deployment details' });
+        return {
+          pillCount: await pills.locator('.badge').count(),
+          pills: await pills.innerText(),
+          details: (await details.count()) > 0 ? await details.innerText() : '',
+        };
+      }),
     );
 
-    // Assess
+    // Assess: the pills carry status, stage and Build Required; the rest is plain text
     projects.forEach((project, index) => {
-      const badges = badgeTexts[index] ?? '';
-      const expected = [
+      const card = cards[index];
+      expect(card?.pillCount).toBeLessThanOrEqual(3);
+      const pills = [
         project.status && (STATUS_LABELS[project.status] ?? project.status),
         project.stage,
-        project.deployment?.type,
-        project.version && `v${project.version}`,
       ].filter((text): text is string => Boolean(text));
-      for (const text of expected) expect(badges).toContain(text);
-      expect(badges.includes('Build Required')).toBe(project.deployment?.requiresBuild === true);
+      for (const text of pills) expect(card?.pills).toContain(text);
+      expect(card?.pills.includes('Build Required')).toBe(
+        project.deployment?.requiresBuild === true,
+      );
+      const details = [
+        project.deployment?.type,
+        project.version && `v${project.version.replace(/^v/i, '')}`,
+        project.deployment?.packageManager,
+        project.deployment?.backend?.type,
+      ].filter((text): text is string => Boolean(text?.trim()));
+      for (const text of details) expect(card?.details).toContain(text.trim());
     });
   });
 

@@ -17,6 +17,14 @@ export function ProjectCard({ project }: { project: Project }) {
   const stage = project.stage ? stageBadge(project.stage) : undefined;
   const packageManager = deployment?.packageManager?.trim();
   const backendType = deployment?.backend?.type?.trim();
+  // Pills are kept to status, stage and 'Build Required'; the rest of the card's facts read as
+  // one line of plain text, so a card stays scannable on a phone.
+  const details = [
+    { label: 'Deployment type', value: deployment?.type?.trim() },
+    { label: 'Version', value: project.version ? formatVersion(project.version) : undefined },
+    { label: 'Package manager', value: packageManager },
+    { label: 'Backend', value: backendType ? `${backendType} backend` : undefined },
+  ].filter((detail): detail is { label: string; value: string } => Boolean(detail.value));
 
   return (
     <article className="project-card" aria-labelledby={titleId}>
@@ -55,22 +63,6 @@ export function ProjectCard({ project }: { project: Project }) {
             </Badge>
           </li>
         ) : null}
-        {deployment?.type ? (
-          <li>
-            <Badge tone="outline">
-              <span className="visually-hidden">Deployment type: </span>
-              {deployment.type}
-            </Badge>
-          </li>
-        ) : null}
-        {project.version ? (
-          <li>
-            <Badge tone="outline">
-              <span className="visually-hidden">Version </span>
-              {formatVersion(project.version)}
-            </Badge>
-          </li>
-        ) : null}
         {deployment?.requiresBuild ? (
           <li>
             <Badge tone="build">Build Required</Badge>
@@ -82,21 +74,18 @@ export function ProjectCard({ project }: { project: Project }) {
         <p className="project-card__description">{project.description}</p>
       ) : null}
 
+      {details.length > 0 ? (
+        <ul className="project-card__details" aria-label="Deployment details">
+          {details.map(({ label, value }) => (
+            <li key={label}>
+              <span className="visually-hidden">{label}: </span>
+              {value}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
       <div className="project-card__footer">
-        {packageManager || backendType ? (
-          <ul className="project-card__chips" aria-label="Tooling">
-            {packageManager ? (
-              <li className="chip">
-                <span className="chip__key">Package</span> {packageManager}
-              </li>
-            ) : null}
-            {backendType ? (
-              <li className="chip">
-                <span className="chip__key">Backend</span> {backendType}
-              </li>
-            ) : null}
-          </ul>
-        ) : null}
         <a className="project-card__explore" href={href} aria-describedby={titleId}>
           Explore Project →
         </a>
