@@ -6,6 +6,7 @@ import { SiteFooter } from '../components/layouts/site-footer';
 import { SiteHeader } from '../components/layouts/site-header';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/layouts/skip-link';
 import { ToastProvider } from '../components/ui/toast';
+import { ClaimDailySlotProvider } from '../lib/claim-daily-slot';
 import { SignedOutNotice } from '../features/auth/components/signed-out-notice';
 import { UnverifiedNotice } from '../features/account/components/unverified-notice';
 import { AccountWidget } from '../features/auth/components/account-widget';
@@ -39,27 +40,29 @@ export function RootLayout() {
 
   return (
     <ToastProvider>
-      <SkipLink />
-      {pageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
-      <SiteHeader
-        navItems={navItemsFor(viewer)}
-        crowded={viewer.signedIn}
-        notificationsSlot={<NotificationBell />}
-        accountSlot={<AccountWidget variant="bar" claimDaily={<ClaimDailyButton />} />}
-        mobileAccountSlot={
-          <AccountWidget variant="menu" claimDaily={<ClaimDailyButton stacked />} />
-        }
-      />
-      <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="site-main">
-        <SignedOutNotice />
-        {/* The verify page itself says how verification went. */}
-        {pathname === paths.verifyEmail.path ? null : <UnverifiedNotice />}
-        {/* Inside the layout, so a crashing page keeps the header and its navigation. */}
-        <PageErrorBoundary>
-          <Outlet />
-        </PageErrorBoundary>
-      </main>
-      <SiteFooter />
+      <ClaimDailySlotProvider value={<ClaimDailyButton stacked />}>
+        <SkipLink />
+        {pageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
+        <SiteHeader
+          navItems={navItemsFor(viewer)}
+          crowded={viewer.signedIn}
+          notificationsSlot={<NotificationBell />}
+          accountSlot={<AccountWidget variant="bar" claimDaily={<ClaimDailyButton />} />}
+          mobileAccountSlot={
+            <AccountWidget variant="menu" claimDaily={<ClaimDailyButton stacked />} />
+          }
+        />
+        <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className="site-main">
+          <SignedOutNotice />
+          {/* The verify page itself says how verification went. */}
+          {pathname === paths.verifyEmail.path ? null : <UnverifiedNotice />}
+          {/* Inside the layout, so a crashing page keeps the header and its navigation. */}
+          <PageErrorBoundary>
+            <Outlet />
+          </PageErrorBoundary>
+        </main>
+        <SiteFooter />
+      </ClaimDailySlotProvider>
     </ToastProvider>
   );
 }

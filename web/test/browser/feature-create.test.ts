@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type { Feature, FeatureList } from '@hatchworks/shared/schemas/features';
 import type { AuthResult } from '@hatchworks/shared/schemas/users';
+import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eggBalance, registerUser } from './support/accounts';
 import {
@@ -19,6 +20,14 @@ import {
   openFeaturesAs,
   setBalance,
 } from './support/feature-modals';
+
+/** The message a field is described by, once it is marked invalid. */
+async function fieldMessage(field: Locator): Promise<string> {
+  await field.and(field.page().locator('[aria-invalid="true"]')).waitFor();
+  const ids = (await field.getAttribute('aria-describedby')) ?? '';
+  const [own] = ids.split(' ');
+  return (await field.page().locator(`[id="${own}"]`).innerText()).trim();
+}
 
 const uniqueTitle = () => `Nest feature ${randomUUID().slice(0, 8)}`;
 
@@ -181,40 +190,61 @@ describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
     expect(created).toMatchObject({ title, project_id: project.id });
   });
 
-  it("says 'Title and description are required' and keeps what was typed", async () => {
+  it("says 'Title and description are required' only when both are empty, with each field's own message", async () => {
     // Prepare
     const page = await openFeaturesAs(browser, await registerUser());
     const dialog = await openCreateModal(page);
     const fields = createFields(dialog);
-    await fields.title.fill('   ');
-    await fields.description.fill('Only a description');
     await fields.project.selectOption({ label: project.title });
 
     // Act
     await fields.submit.click();
 
-    // Assess
+    // Assess: the summary, and each field named next to it; focus on the first
     expect(await alertText(dialog)).toBe('Title and description are required');
-    expect(await fields.title.getAttribute('aria-invalid')).toBe('true');
+    expect(await fieldMessage(fields.title)).toBe('Add a title');
+    expect(await fieldMessage(fields.description)).toBe('Add a description');
+    expect(await fields.title.evaluate((node) => node === document.activeElement)).toBe(true);
+
+    // Act: only the title stays empty
+    await fields.description.fill('Only a description');
+
+    // Assess: no summary, the title alone is marked, nothing typed is lost
+    await dialog.getByRole('alert').waitFor({ state: 'detached' });
+    expect(await fieldMessage(fields.title)).toBe('Add a title');
     expect(await fields.description.getAttribute('aria-invalid')).toBeNull();
     expect(await fields.description.inputValue()).toBe('Only a description');
     expect(await fields.project.inputValue()).toBe(project.id);
   });
 
-  it("asks 'Please select a project for this feature request' without a project", async () => {
+  it('names the missing project and description at their fields, focused and in view at 390, 1024 and 1280', async () => {
     // Prepare
     const page = await openFeaturesAs(browser, await registerUser());
     const dialog = await openCreateModal(page);
     const fields = createFields(dialog);
     await fields.title.fill(uniqueTitle());
-    await fields.description.fill('No project chosen');
 
-    // Act
-    await fields.submit.click();
+    for (const width of [390, 1024, 1280]) {
+      // Act
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await fields.title.focus();
+      await fields.submit.click();
 
-    // Assess
-    expect(await alertText(dialog)).toBe('Please select a project for this feature request');
-    expect(await fields.project.getAttribute('aria-invalid')).toBe('true');
+      // Assess
+      expect(await fieldMessage(fields.project)).toBe(
+        'Please select a project for this feature request',
+      );
+      expect(await fieldMessage(fields.description)).toBe('Add a description');
+      expect(await fields.title.getAttribute('aria-invalid')).toBeNull();
+      expect(await dialog.getByText('Title and description are required').count()).toBe(0);
+      expect(await fields.project.evaluate((node) => node === document.activeElement)).toBe(true);
+      expect(
+        await fields.project.evaluate((node) => {
+          const box = node.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      ).toBe(true);
+    }
   });
 
   it('clears the project error and its red border as soon as a project is picked', async () => {
@@ -225,14 +255,18 @@ describe.skipIf(skipBrowserTests)('Create feature modal (/features)', () => {
     await fields.title.fill(uniqueTitle());
     await fields.description.fill('No project chosen yet');
     await fields.submit.click();
-    expect(await alertText(dialog)).toBe('Please select a project for this feature request');
+    expect(await fieldMessage(fields.project)).toBe(
+      'Please select a project for this feature request',
+    );
     const red = await fields.project.evaluate((node) => getComputedStyle(node).borderColor);
 
     // Act
     await fields.project.selectOption({ label: project.title });
 
     // Assess
-    await dialog.getByRole('alert').waitFor({ state: 'detached' });
+    await dialog.getByText('Please select a project for this feature request').waitFor({
+      state: 'detached',
+    });
     expect(await fields.project.getAttribute('aria-invalid')).toBeNull();
     expect(await fields.project.evaluate((node) => getComputedStyle(node).borderColor)).not.toBe(
       red,

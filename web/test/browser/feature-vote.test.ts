@@ -145,23 +145,31 @@ describe.skipIf(skipBrowserTests)('Vote modal (/features)', () => {
     expect((await featureOf(voter.token, feature.id)).total_eggs).toBe(HEAD_START + 50);
   });
 
-  it("says 'Invalid egg amount' with no eggs to vote with, and sends nothing", async () => {
+  it('offers no vote at 0 eggs but the daily claim, which turns the dialog into the vote', async () => {
     // Prepare
     const feature = await backedFeature();
     const { voter, page } = await voterWith(0);
     const dialog = await openVoteModal(page, feature.title);
+    const claim = dialog.getByRole('button', { name: 'Claim Daily' });
+
+    // Assess: at each width, how to get eggs instead of a vote
+    for (const width of [390, 1024, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await claim.waitFor();
+      expect(await dialog.getByText('You have no eggs to vote with yet.').isVisible()).toBe(true);
+      expect(await dialog.getByText('Claim your 100 daily eggs now').isVisible()).toBe(true);
+      expect(await dialog.getByRole('button', { name: /^Vote \d+ Eggs$/ }).count()).toBe(0);
+      expect(await amountField(dialog).count()).toBe(0);
+      expect(await fitsWidth(page, dialog)).toBe(true);
+    }
 
     // Act
-    await dialog.getByRole('button', { name: /^Vote \d+ Eggs$/ }).click();
+    await claim.click();
 
-    // Assess
-    expect(await alertText(dialog)).toBe('Invalid egg amount');
-    expect(await amountField(dialog).getAttribute('aria-invalid')).toBe('true');
-    for (const eggs of [10, 25, 50, 100]) {
-      expect(
-        await dialog.getByRole('button', { name: String(eggs), exact: true }).isDisabled(),
-      ).toBe(true);
-    }
+    // Assess: the eggs arrived and the vote is offered, 10 by default
+    await amountField(dialog).waitFor();
+    expect(await amountField(dialog).inputValue()).toBe('10');
+    expect((await profileOf(voter.token)).egg_balance).toBe(100);
     expect((await featureOf(voter.token, feature.id)).total_eggs).toBe(HEAD_START);
   });
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CreateFeatureInput } from '@hatchworks/shared/schemas/features';
 import {
   CREATE_FEATURE_MESSAGES,
+  MISSING_FIELD_MESSAGES,
   createFeatureProblem,
+  missingFeatureFields,
 } from '../../src/features/feature-requests/api/create-feature';
 
 const input = (overrides: Partial<CreateFeatureInput> = {}): CreateFeatureInput => ({
@@ -106,5 +108,25 @@ describe('Create feature checks before sending', () => {
   it('lets a complete request go out', () => {
     // Prepare / Act / Assess
     expect(createFeatureProblem({ balance: 100, projectCount: 1, input: input() })).toBeNull();
+  });
+});
+
+describe('Create form fields left empty', () => {
+  it('lists every empty required field in the form order', () => {
+    // Prepare / Act
+    const empty = missingFeatureFields(input({ title: ' ', project_id: '', description: '' }), 2);
+
+    // Assess
+    expect(empty).toEqual(['title', 'project', 'description']);
+    expect(empty.map((field) => MISSING_FIELD_MESSAGES[field])).toEqual([
+      'Add a title',
+      'Please select a project for this feature request',
+      'Add a description',
+    ]);
+  });
+
+  it('leaves the project out when there is none to choose', () => {
+    // Prepare / Act / Assess
+    expect(missingFeatureFields(input({ project_id: '' }), 0)).toEqual([]);
   });
 });

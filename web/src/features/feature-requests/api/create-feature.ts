@@ -21,6 +21,33 @@ export const CREATE_FEATURE_MESSAGES = {
   failed: FALLBACK_MESSAGES.createFeatureRequest,
 } as const;
 
+/** The required fields of the create form, in the form's order. */
+export const REQUIRED_FEATURE_FIELDS = ['title', 'project', 'description'] as const;
+export type RequiredFeatureField = (typeof REQUIRED_FEATURE_FIELDS)[number];
+
+/** What each empty required field says next to it. */
+export const MISSING_FIELD_MESSAGES: Readonly<Record<RequiredFeatureField, string>> = {
+  title: 'Add a title',
+  project: FEATURE_MESSAGES.selectProject,
+  description: 'Add a description',
+};
+
+/**
+ * The required fields left empty, in the form's order. Without any project to choose the
+ * project is not counted: the form says there are none instead.
+ */
+export function missingFeatureFields(
+  input: CreateFeatureInput,
+  projectCount: number | null,
+): RequiredFeatureField[] {
+  const empty: Readonly<Record<RequiredFeatureField, boolean>> = {
+    title: input.title.trim() === '',
+    project: projectCount !== 0 && input.project_id.trim() === '',
+    description: input.description.trim() === '',
+  };
+  return REQUIRED_FEATURE_FIELDS.filter((field) => empty[field]);
+}
+
 export interface CreateFeatureRequest {
   readonly input: CreateFeatureInput;
   /** Sent as `Idempotency-Key`: a retried submission is charged once. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EGGS, LIMITS } from '@hatchworks/shared/constants';
 import {
   FEATURE_LIMITS,
@@ -18,8 +18,11 @@ import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useAllProjects } from '../../../lib/api/list-projects';
 import {
   CREATE_FEATURE_MESSAGES,
+  MISSING_FIELD_MESSAGES,
   createFeatureProblem,
+  missingFeatureFields,
   useCreateFeature,
+  type RequiredFeatureField,
 } from '../api/create-feature';
 import { FEATURE_TYPE_LABELS } from '../utils/feature-labels';
 import { countOf } from '../../../lib/format';
@@ -96,6 +99,11 @@ export function CreateFeatureModal({
   const [useCase, setUseCase] = useState('');
   const [benefits, setBenefits] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // After a submit that left required fields empty, each empty one says so until it is filled.
+  const [markMissing, setMarkMissing] = useState(false);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const projectRef = useRef<HTMLSelectElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
 
   // A failure to load the projects is only logged; the select says so.
   useEffect(() => {
@@ -116,14 +124,17 @@ export function CreateFeatureModal({
     expected_benefits: benefits.trim() || undefined,
     user_id: user?.id,
   };
-  const check = () =>
-    createFeatureProblem({
-      balance,
-      projectCount: projects.isPending ? null : projectList.length,
-      input,
-    });
-  // A problem found on submit goes away as soon as it is fixed (e.g. a project is picked).
-  const shownProblem = problem !== null && check() === problem ? problem : null;
+  const projectCount = projects.isPending ? null : projectList.length;
+  const check = () => createFeatureProblem({ balance, projectCount, input });
+  const missing = markMissing ? missingFeatureFields(input, projectCount) : [];
+  const isMissing = (field: RequiredFeatureField) => missing.includes(field);
+  // A problem found on submit goes away as soon as it is fixed (e.g. a project is picked);
+  // the spec's summary stays only while both title and description are empty.
+  const summary =
+    isMissing('title') && isMissing('description')
+      ? CREATE_FEATURE_MESSAGES.titleAndDescription
+      : null;
+  const shownProblem = problem !== null && check() === problem ? problem : summary;
   const serverError = create.error;
   const message =
     shownProblem ??
@@ -133,16 +144,42 @@ export function CreateFeatureModal({
       ? serverError.details
       : [];
   const errorId = `${id}-error`;
-  /** The field a client-side problem is about, marked invalid and pointed at the message. */
-  const flag = (invalid: boolean) =>
-    invalid ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
-  const textMissing = shownProblem === CREATE_FEATURE_MESSAGES.titleAndDescription;
-  const projectMissing = shownProblem === CREATE_FEATURE_MESSAGES.selectProject;
+  const fieldErrorId = (field: RequiredFeatureField) => `${id}-${field}-error`;
+  /** An empty required field: marked invalid and pointed at its own message (and the summary). */
+  const required = (field: RequiredFeatureField) =>
+    isMissing(field)
+      ? {
+          'aria-invalid': true,
+          'aria-describedby': summary ? `${fieldErrorId(field)} ${errorId}` : fieldErrorId(field),
+        }
+      : {};
+  const fieldError = (field: RequiredFeatureField) =>
+    isMissing(field) ? (
+      <p id={fieldErrorId(field)} className="field__error">
+        {MISSING_FIELD_MESSAGES[field]}
+      </p>
+    ) : null;
+  const refs = { title: titleRef, project: projectRef, description: descriptionRef } as const;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
     const found = check();
+    const empty = missingFeatureFields(input, projectCount);
+    // Signing in, eggs and having projects come first; then every empty field says so at once.
+    const fieldsFirst =
+      found === CREATE_FEATURE_MESSAGES.titleAndDescription ||
+      found === CREATE_FEATURE_MESSAGES.selectProject;
+    const [firstEmpty] = empty;
+    if (fieldsFirst && firstEmpty) {
+      setProblem(null);
+      setMarkMissing(true);
+      create.reset();
+      const field = refs[firstEmpty].current;
+      field?.focus();
+      field?.scrollIntoView({ block: 'center' });
+      return;
+    }
     setProblem(found);
     if (found) {
       create.reset();
@@ -190,13 +227,15 @@ export function CreateFeatureModal({
             value={title}
             onChange={(event) => setTitle(event.target.value)}
             maxLength={LIMITS.featureTitleMax}
+            ref={titleRef}
             required
-            {...flag(textMissing && title.trim() === '')}
+            {...required('title')}
             autoComplete="off"
             // The dialog exists to take this request; starting in its first field saves a Tab.
             // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
           />
+          {fieldError('title')}
         </div>
 
         {onVoteInstead ? (
@@ -220,8 +259,9 @@ export function CreateFeatureModal({
               className="input"
               value={projectId}
               onChange={(event) => setProjectId(event.target.value)}
+              ref={projectRef}
               required
-              {...flag(projectMissing)}
+              {...required('project')}
             >
               <option value="">{projectPlaceholder}</option>
               {byGroup(projectList).map(([group, members]) => (
@@ -234,6 +274,7 @@ export function CreateFeatureModal({
                 </optgroup>
               ))}
             </select>
+            {fieldError('project')}
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-type`}>
@@ -265,9 +306,11 @@ export function CreateFeatureModal({
             onChange={(event) => setDescription(event.target.value)}
             maxLength={FEATURE_LIMITS.descriptionMax}
             rows={4}
+            ref={descriptionRef}
             required
-            {...flag(textMissing && description.trim() === '')}
+            {...required('description')}
           />
+          {fieldError('description')}
         </div>
 
         <div className="field">

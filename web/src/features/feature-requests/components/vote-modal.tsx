@@ -1,8 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { EGGS, VOTE } from '@hatchworks/shared/constants';
 import { FEATURE_MESSAGES, type Feature } from '@hatchworks/shared/schemas/features';
 import { Modal } from '../../../components/ui/modal';
 import { formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
+import { useClaimDailySlot } from '../../../lib/claim-daily-slot';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useVoteFeature, VOTE_FAILED } from '../api/vote-feature';
 import { countOf } from '../../../lib/format';
@@ -25,6 +28,44 @@ interface VoteModalProps {
 const eggs = (count: number) => countOf(count, 'egg');
 
 /**
+ * In place of the vote when the balance cannot pay for one egg: where eggs come from, with the
+ * actions that get them (the verification link, the daily claim) or when the next claim is.
+ */
+function NoEggs({ onClose }: { onClose: () => void }) {
+  const { user } = useSession();
+  const claimDaily = useClaimDailySlot();
+  if (!user) return null;
+  return (
+    <section className="vote-modal__no-eggs" aria-label="Get eggs">
+      <p className="vote-modal__no-eggs-title">You have no eggs to vote with yet.</p>
+      <ul className="vote-modal__ways">
+        {user.is_verified ? null : (
+          <li>
+            Verify your email to get your {EGGS.welcomeBonus} welcome eggs: open the link we emailed
+            to {user.email}, or{' '}
+            <Link to="/verify-email" onClick={onClose}>
+              send the verification link again
+            </Link>
+            .
+          </li>
+        )}
+        {user.can_claim_daily ? (
+          <li>
+            Claim your {EGGS.daily} daily eggs now: {claimDaily}
+          </li>
+        ) : user.is_verified ? (
+          <li>
+            Your next {EGGS.daily} daily eggs can be claimed tomorrow (days start at midnight UTC).
+          </li>
+        ) : (
+          <li>Once verified, claim {EGGS.daily} daily eggs every day.</li>
+        )}
+      </ul>
+    </section>
+  );
+}
+
+/**
  * The vote modal of /features: quick amounts and a number field kept between 1 and
  * the balance, the new total before voting, and the server's message (or 'Failed to cast vote')
  * when the vote fails. Open while rendered.
@@ -38,6 +79,12 @@ export function VoteModal({ feature, onClose }: VoteModalProps) {
   const id = useId();
   const [amount, setAmount] = useState<number | null>(() => defaultVoteAmount(balance));
   const [problem, setProblem] = useState<string | null>(null);
+  // Eggs that arrive while the dialog is open (the daily claim in it) start at the default amount.
+  const [amountBalance, setAmountBalance] = useState(balance);
+  if (balance !== amountBalance) {
+    setAmountBalance(balance);
+    if (amountBalance < VOTE.minimum) setAmount(defaultVoteAmount(balance));
+  }
 
   const shown = amount ?? 0;
   const message = problem ?? (vote.error ? formErrorMessage(vote.error, VOTE_FAILED) : null);
@@ -54,6 +101,28 @@ export function VoteModal({ feature, onClose }: VoteModalProps) {
     const payload = { featureId: feature.id, eggs: amount };
     vote.mutate({ ...payload, idempotencyKey: keyFor(payload) }, { onSuccess: onClose });
   };
+
+  if (balance < VOTE.minimum) {
+    return (
+      <Modal title="Vote with Eggs" onClose={onClose}>
+        <div className="vote-modal">
+          <section className="vote-modal__summary" aria-label="Feature">
+            <h3 className="vote-modal__title">{feature.title}</h3>
+            <p className="vote-modal__project">{feature.project.title}</p>
+          </section>
+          <p className="vote-modal__balance">
+            Your balance: <strong>{eggs(balance)}</strong>
+          </p>
+          <NoEggs onClose={onClose} />
+          <div className="modal__actions">
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </div>
+      </Modal>
+    );
+  }
 
   return (
     <Modal title="Vote with Eggs" onClose={onClose}>
