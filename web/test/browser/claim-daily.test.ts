@@ -17,12 +17,16 @@ describe.skipIf(skipBrowserTests)('Claim Daily in a stale tab', () => {
     await staleBar.getByRole('button', { name: 'Claim Daily' }).waitFor();
     await firstBar.getByRole('button', { name: 'Claim Daily' }).click();
     await firstBar.getByRole('status').filter({ hasText: 'Claimed 100 eggs!' }).waitFor();
+    const toast = await first.getByTestId('toast').innerText();
     expect(await staleBar.locator('.egg-balance').innerText()).toContain('500');
 
     // Act
     await staleBar.getByRole('button', { name: 'Claim Daily' }).click();
 
     // Assess
+    expect(toast).toContain(
+      'Claimed 100 eggs! Balance: 600 eggs. The next claim opens at midnight UTC.',
+    );
     const alert = staleBar.getByRole('alert');
     await alert.waitFor();
     expect(await alert.innerText()).toContain('Daily eggs already claimed today');

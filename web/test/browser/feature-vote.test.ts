@@ -124,7 +124,7 @@ describe.skipIf(skipBrowserTests)('Vote modal (/features)', () => {
     expect(await dialog.getByRole('button', { name: 'Vote 70 Eggs' }).isVisible()).toBe(true);
   });
 
-  it('casts the vote, closes, and updates the card total and the header balance', async () => {
+  it('casts the vote, closes, says so, and updates the card total and the header balance', async () => {
     // Prepare
     const feature = await backedFeature();
     const { voter, page } = await voterWith(500);
@@ -137,6 +137,9 @@ describe.skipIf(skipBrowserTests)('Vote modal (/features)', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // Assess
+    expect(await page.getByTestId('toast').innerText()).toContain(
+      `You gave 50 eggs to “${feature.title}”.`,
+    );
     await card.getByText(`${HEAD_START + 50} eggs`).waitFor();
     expect(await card.getByText('2 votes').isVisible()).toBe(true);
     await page.locator('.account--bar .egg-balance', { hasText: '450' }).waitFor();

@@ -320,12 +320,14 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       await card.waitFor({ state: 'detached' });
       await page.waitForFunction(() => document.activeElement !== document.body);
       const focusAfterward = await page.evaluate(() => document.activeElement?.textContent);
+      const toast = await page.getByTestId('toast').innerText();
       await page.getByRole('button', { name: 'Approved', exact: true }).click();
       await page.getByRole('list', { name: 'Approved feature requests' }).waitFor();
       const approvedCard = await findFeatureCard(page, feature.title);
 
       // Assess
       expect(focusAfterward).toBe('Pending feature requests');
+      expect(toast).toContain(`Approved “${feature.title}”: people can vote on it now.`);
       expect(explanation).toContain('allows users to vote');
       expect(await approvedCard.innerText()).toMatch(/Team note\s+Looks useful, go ahead\./);
       expect(
@@ -554,6 +556,26 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       expect(await page.getByRole('dialog', { name: 'Create Feature Request' }).isVisible()).toBe(
         true,
       );
+    });
+
+    it('says an empty Pending tab has nothing waiting for review, without inviting a first request', async () => {
+      // Prepare
+      const page = await openSignedIn(browser, admin, '/features?status=pending', {
+        prepare: (target) =>
+          target.route(
+            (url) => isFeatureList(url),
+            (route) =>
+              fulfillJson(route, 200, { success: true, data: { features: [] }, next_cursor: null }),
+          ),
+      });
+      const main = page.getByRole('main');
+
+      // Act
+      await main.getByText('No requests are waiting for review.').waitFor();
+
+      // Assess
+      expect(await main.getByText('Be the first to create a feature request!').count()).toBe(0);
+      expect(await main.getByRole('button', { name: 'Create First Feature' }).count()).toBe(0);
     });
 
     it("loads the next page with the previous page's cursor from 'Load More Features'", async () => {

@@ -83,6 +83,7 @@ describe.skipIf(skipBrowserTests)('Manage Projects (/projects)', () => {
     await section.waitFor();
 
     // Assess
+    expect(await page.getByTestId('toast').innerText()).toContain(`Project “${title}” created.`);
     expect(await section.getByRole('heading', { level: 3 }).innerText()).toBe(`${group} (1)`);
     expect(await section.getByRole('heading', { level: 4 }).innerText()).toBe(title);
     expect(await section.getByText('Not on Homepage').isVisible()).toBe(true);
@@ -159,7 +160,8 @@ describe.skipIf(skipBrowserTests)('Manage Projects (/projects)', () => {
 
     // Assess
     expect(await page.getByRole('dialog').count()).toBe(0);
-    expect(await page.getByText('Short Lived').count()).toBe(0);
+    expect(await page.getByRole('main').getByText('Short Lived').count()).toBe(0);
+    await page.getByTestId('toast').filter({ hasText: 'Project “Short Lived” deleted.' }).waitFor();
   });
 
   it('shows the server message when a save is refused', async () => {

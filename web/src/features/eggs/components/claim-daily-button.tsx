@@ -3,6 +3,8 @@ import { ApiError, formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import { CLAIM_MESSAGES, useClaimDailyEggs } from '../api/claim-daily-eggs';
 import './claim-daily-button.css';
+import { useToast } from '../../../components/ui/toast';
+import { countOf } from '../../../lib/format';
 
 type Outcome = { readonly tone: 'success' | 'error'; readonly text: string } | null;
 
@@ -16,6 +18,7 @@ type Outcome = { readonly tone: 'success' | 'error'; readonly text: string } | n
 export function ClaimDailyButton({ stacked = false }: { stacked?: boolean }) {
   const session = useSession();
   const claim = useClaimDailyEggs();
+  const showToast = useToast();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const user = session.user;
 
@@ -31,6 +34,10 @@ export function ClaimDailyButton({ stacked = false }: { stacked?: boolean }) {
         }
         if (user) session.updateUser({ ...user, egg_balance: new_balance, can_claim_daily: false });
         setOutcome({ tone: 'success', text: CLAIM_MESSAGES.claimed(eggs_earned) });
+        // Days are UTC days: the next claim opens at the next midnight UTC.
+        showToast({
+          message: `${CLAIM_MESSAGES.claimed(eggs_earned)} Balance: ${countOf(new_balance, 'egg')}. The next claim opens at midnight UTC.`,
+        });
         session.refreshUser().catch((error: unknown) => console.warn(error));
       },
       onError: (error) => {

@@ -35,6 +35,7 @@ import {
   FeatureStatusBadge,
 } from '../../../components/ui/feature-status-badge';
 import { SimilarRequests } from '../../../components/ui/similar-requests';
+import { useToast } from '../../../components/ui/toast';
 
 /** The priorities as the create form offers them (the card's dot says 'High priority'). */
 const PRIORITY_LABELS: Readonly<Record<PriorityLevel, string>> = {
@@ -87,6 +88,7 @@ export function CreateFeatureModal({
   const user = session.user;
   const projects = useAllProjects();
   const create = useCreateFeature();
+  const showToast = useToast();
   const keyFor = useIdempotencyKey();
   const id = useId();
 
@@ -189,6 +191,9 @@ export function CreateFeatureModal({
       { input, idempotencyKey: keyFor(input) },
       {
         onSuccess: (feature) => {
+          showToast({
+            message: `“${feature.title}” is waiting for review: ${EGGS.featureCreationCost} eggs spent.`,
+          });
           onCreated?.(feature);
           onClose();
         },

@@ -150,6 +150,18 @@ function FeatureListBody({
       </div>
     );
   }
+  // An empty review queue is good news, not an invitation to write the first request.
+  if (features.length === 0 && filter.status === 'pending') {
+    return (
+      <div className="feature-list__empty">
+        <div className="feature-list__empty-icon">
+          <EggIcon />
+        </div>
+        <h3>Nothing to review</h3>
+        <p>No requests are waiting for review.</p>
+      </div>
+    );
+  }
   if (features.length === 0) {
     return (
       <div className="feature-list__empty">

@@ -8,6 +8,7 @@ import {
   type ModerationAction,
 } from '../api/moderate-feature';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { useToast } from '../../../components/ui/toast';
 
 interface ModerationDialogProps {
   feature: Feature;
@@ -54,8 +55,15 @@ export function ModerationDialog({
   const [notes, setNotes] = useState('');
   const keyFor = useIdempotencyKey();
   const done = useRef(false);
+  const showToast = useToast();
   const moderate = useModerateFeature({
     onSuccess: (moderated) => {
+      showToast({
+        message:
+          action === 'approve'
+            ? `Approved “${moderated.title}”: people can vote on it now.`
+            : `Rejected “${moderated.title}”: its author got the ${EGGS.featureCreationCost} eggs back.`,
+      });
       done.current = true;
       onDone?.(moderated);
       onClose();

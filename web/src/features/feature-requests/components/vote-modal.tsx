@@ -18,6 +18,7 @@ import {
 } from '../utils/vote-amount';
 import './vote-modal.css';
 import { EggIcon } from '../../../components/ui/icons';
+import { useToast } from '../../../components/ui/toast';
 
 interface VoteModalProps {
   /** An approved feature (voting only on approved features). */
@@ -75,6 +76,7 @@ export function VoteModal({ feature, onClose }: VoteModalProps) {
   const user = session.user;
   const balance = user?.egg_balance ?? 0;
   const vote = useVoteFeature();
+  const showToast = useToast();
   const keyFor = useIdempotencyKey();
   const id = useId();
   const [amount, setAmount] = useState<number | null>(() => defaultVoteAmount(balance));
@@ -99,7 +101,15 @@ export function VoteModal({ feature, onClose }: VoteModalProps) {
     }
     setProblem(null);
     const payload = { featureId: feature.id, eggs: amount };
-    vote.mutate({ ...payload, idempotencyKey: keyFor(payload) }, { onSuccess: onClose });
+    vote.mutate(
+      { ...payload, idempotencyKey: keyFor(payload) },
+      {
+        onSuccess: () => {
+          showToast({ message: `You gave ${amount} eggs to “${feature.title}”.` });
+          onClose();
+        },
+      },
+    );
   };
 
   if (balance < VOTE.minimum) {

@@ -2,6 +2,7 @@ import type { Project } from '@hatchworks/shared/schemas/projects';
 import { Modal } from '../../../components/ui/modal';
 import { formErrorMessage } from '../../../lib/api-error';
 import { DELETE_PROJECT_FAILED, useDeleteProject } from '../api/delete-project';
+import { useToast } from '../../../components/ui/toast';
 
 interface DeleteProjectDialogProps {
   project: Project;
@@ -10,7 +11,13 @@ interface DeleteProjectDialogProps {
 
 /** Asks before a project goes; nothing is sent without an id. */
 export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogProps) {
-  const remove = useDeleteProject({ onSuccess: onClose });
+  const showToast = useToast();
+  const remove = useDeleteProject({
+    onSuccess: () => {
+      showToast({ message: `Project “${project.title}” deleted.` });
+      onClose();
+    },
+  });
   return (
     <Modal title="Delete Project" onClose={onClose} tone="danger">
       <p>

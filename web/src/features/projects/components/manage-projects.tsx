@@ -11,9 +11,11 @@ import { ProjectForm } from './project-form';
 import { ProjectList } from './project-list';
 import './manage-projects.css';
 import { LockIcon, ShieldIcon } from '../../../components/ui/icons';
+import { useToast } from '../../../components/ui/toast';
 
 function CreateProjectSection() {
   const create = useCreateProject();
+  const showToast = useToast();
   return (
     <section className="card create-project" aria-labelledby="create-project-title">
       <h2 id="create-project-title">Create Project</h2>
@@ -28,7 +30,8 @@ function CreateProjectSection() {
         fallbackMessage={FALLBACK_MESSAGES.createProject}
         onSubmit={async (values) => {
           try {
-            await create.mutateAsync(projectInputFromForm(values));
+            const created = await create.mutateAsync(projectInputFromForm(values));
+            showToast({ message: `Project “${created.title}” created.` });
             return true;
           } catch {
             return false;

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { useUpdateProject } from '../api/update-project';
 import { formValuesFromProject, projectInputFromForm } from '../utils/project-form-values';
 import { ProjectForm } from './project-form';
+import { useToast } from '../../../components/ui/toast';
 
 interface ProjectEntryProps {
   project: Project;
@@ -49,7 +50,13 @@ export function ProjectEntry({
   onStopEditing,
   onDelete,
 }: ProjectEntryProps) {
-  const update = useUpdateProject({ onSuccess: onStopEditing });
+  const showToast = useToast();
+  const update = useUpdateProject({
+    onSuccess: (updated) => {
+      showToast({ message: `Project “${updated.title}” updated.` });
+      onStopEditing();
+    },
+  });
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(editing);
 
