@@ -377,6 +377,17 @@ describe('GET /api/search/similar', () => {
     expect(found.length).toBeLessThanOrEqual(5);
   });
 
+  it('shows the seeded neighbour of a reworded title, without requests sharing only common words', async () => {
+    // Act
+    const answer = await similar({ type: 'tracker_request', q: 'Firefox stutter after a minute' });
+
+    // Assess
+    const titles = answer.body.data.items.map((item) => item.title);
+    expect(titles).toContain('Frame drops after the first minute in Firefox');
+    expect(titles).not.toContain('RSS feed of new projects');
+    expect(titles).not.toContain('Recurring cards');
+  });
+
   it('validates its query: short titles answer nothing, bad ones a 400', async () => {
     const short = await similar({ type: 'feature', q: ' ab ' });
     const noType = await similar({ q: 'dark mode' });

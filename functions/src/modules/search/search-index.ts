@@ -126,14 +126,19 @@ export function transpositionsOf(term: string): string[] {
 const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 const processTerm = MiniSearch.getDefault('processTerm') as (term: string) => string | null;
 
+/** The words of `text` as the index keeps them (split and lower-cased by MiniSearch's defaults). */
+export function searchWords(text: string): string[] {
+  return tokenize(text)
+    .map((word) => processTerm(word))
+    .filter((term): term is string => !!term);
+}
+
 /**
  * The query tree of `query`: each word as typed (typo-tolerant, the last one also as a prefix)
  * or any of its transpositions (exact), the words combined with `combineWith`.
  */
 export function expandQuery(query: string, combineWith: 'AND' | 'OR'): Query {
-  const terms = tokenize(query)
-    .map((word) => processTerm(word))
-    .filter((term): term is string => !!term);
+  const terms = searchWords(query);
   return {
     combineWith,
     queries: terms.map((term, position) => ({

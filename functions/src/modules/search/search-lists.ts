@@ -26,6 +26,7 @@ import { subjectOfDocumentId, type StoredSearchFields } from './documents';
 import { decodeSearchCursor, encodeSearchCursor, searchFingerprint } from './search-cursor';
 import { querySearchIndex, type SearchHit } from './search-index';
 import { currentSearchIndex } from './search-service';
+import { similarHits } from './similar-titles';
 
 /** Statuses never shown by search or similar (a merged request lives on in the one it joined). */
 const MERGED = 'merged';
@@ -167,14 +168,15 @@ const SIMILAR_CANDIDATES = SEARCH_LIMITS.similarMax * 3;
 
 /**
  * `GET /api/search/similar`: up to 5 existing requests of this kind like the title being typed,
- * most similar first (any of its words may match), only in statuses anyone may see, never merged.
+ * most similar first (sharing enough of its content words, `similarHits`), only in statuses anyone
+ * may see, never merged.
  */
 export async function similarItems(type: SubjectType, q: string): Promise<SimilarItem[]> {
   if (q.length < SEARCH_LIMITS.similarMinChars) return [];
   const shown = (status: string) =>
     type === 'feature' ? isPublicFeatureStatus(status) : status !== MERGED;
   const index = await currentSearchIndex();
-  const ids = querySearchIndex(index, q, [type], (hit) => shown(hit.status), 'OR')
+  const ids = similarHits(index, q, type, (hit) => shown(hit.status))
     .slice(0, SIMILAR_CANDIDATES)
     .map((hit) => subjectOfDocumentId(hit.id).id);
   if (ids.length === 0) return [];
