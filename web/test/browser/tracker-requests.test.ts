@@ -316,7 +316,7 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     ).toEqual(['#offline', '#mobile']);
     expect(
       await page
-        .getByRole('status')
+        .getByTestId('toast')
         .getByText(`Your request “${title}” was submitted.`)
         .isVisible(),
     ).toBe(true);
@@ -346,7 +346,7 @@ describe.skipIf(skipBrowserTests)('Tracker feature requests (/tracker/requests)'
     await dialog.waitFor({ state: 'detached' });
 
     // Assess
-    const notice = page.getByRole('status').getByText(`Your request “${title}” was submitted.`);
+    const notice = page.getByTestId('toast').getByText(`Your request “${title}” was submitted.`);
     expect(await notice.innerText()).toContain(
       'It does not match the current filters, so it is not listed below.',
     );
