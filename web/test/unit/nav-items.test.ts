@@ -5,7 +5,7 @@ const labels = (viewer: Parameters<typeof navItemsFor>[0]) =>
   navItemsFor(viewer).map((item) => item.label);
 
 describe('Header navigation', () => {
-  it('shows Home, Tracker, Features, Roadmap and About to visitors', () => {
+  it('shows Home, Tracker, Features, Roadmap, Changelog and About to visitors', () => {
     // Prepare / Act
     const items = navItemsFor(ANONYMOUS_VIEWER);
 
@@ -15,6 +15,7 @@ describe('Header navigation', () => {
       ['Tracker', '/tracker'],
       ['Features', '/features'],
       ['Roadmap', '/roadmap'],
+      ['Changelog', '/changelog'],
       ['About', '/about'],
     ]);
     expect(items.find((item) => item.label === 'Features')?.icon).toBe('egg');
@@ -26,12 +27,21 @@ describe('Header navigation', () => {
     const admin = labels({ signedIn: true, admin: true });
 
     // Assess
-    expect(user).toEqual(['Home', 'Tracker', 'Features', 'Roadmap', 'About', 'Profile']);
+    expect(user).toEqual([
+      'Home',
+      'Tracker',
+      'Features',
+      'Roadmap',
+      'Changelog',
+      'About',
+      'Profile',
+    ]);
     expect(admin).toEqual([
       'Home',
       'Tracker',
       'Features',
       'Roadmap',
+      'Changelog',
       'About',
       'Profile',
       'Manage Projects',
