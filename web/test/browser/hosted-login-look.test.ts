@@ -191,6 +191,21 @@ describe.skipIf(skipBrowserTests)('Hosted login pages in the site look', () => {
     { label: 'phone', viewport: VIEWPORTS.phone },
     { label: 'narrow phone', viewport: { width: 320, height: 640 } },
   ];
+  /** Resizes one open page through the widths: its axe violations and sideways scroll at each. */
+  const lookAtWidths = async (page: Page) => {
+    const found: Record<string, { violations: unknown[]; scrollsSideways: boolean }> = {};
+    for (const { label, viewport } of WIDTHS) {
+      await resizeTo(page, viewport);
+      found[label] = {
+        violations: await seriousAccessibilityViolations(page),
+        scrollsSideways: await scrollsSideways(page),
+      };
+    }
+    return found;
+  };
+  const CLEAN_AT_EVERY_WIDTH = Object.fromEntries(
+    WIDTHS.map(({ label }) => [label, { violations: [], scrollsSideways: false }]),
+  );
   const PAGES = [
     { name: 'sign-in', button: 'Login' },
     { name: 'sign-up', button: 'Sign Up (Get 500 eggs!)' },
@@ -208,21 +223,10 @@ describe.skipIf(skipBrowserTests)('Hosted login pages in the site look', () => {
 
       // Act: the site's Login and Sign Up buttons sit in the phone menu, so the page is resized
       // on the provider.
-      const found: Record<string, unknown> = {};
-      for (const { label, viewport } of WIDTHS) {
-        await resizeTo(page, viewport);
-        found[label] = {
-          violations: await seriousAccessibilityViolations(page),
-          scrollsSideways: await scrollsSideways(page),
-        };
-      }
+      const found = await lookAtWidths(page);
 
       // Assess
-      expect(found).toEqual(
-        Object.fromEntries(
-          WIDTHS.map(({ label }) => [label, { violations: [], scrollsSideways: false }]),
-        ),
-      );
+      expect(found).toEqual(CLEAN_AT_EVERY_WIDTH);
     },
   );
 
@@ -234,20 +238,9 @@ describe.skipIf(skipBrowserTests)('Hosted login pages in the site look', () => {
     await page.getByRole('heading', { name: "We couldn't sign you in" }).waitFor();
 
     // Act
-    const found: Record<string, unknown> = {};
-    for (const { label, viewport } of WIDTHS) {
-      await resizeTo(page, viewport);
-      found[label] = {
-        violations: await seriousAccessibilityViolations(page),
-        scrollsSideways: await scrollsSideways(page),
-      };
-    }
+    const found = await lookAtWidths(page);
 
     // Assess
-    expect(found).toEqual(
-      Object.fromEntries(
-        WIDTHS.map(({ label }) => [label, { violations: [], scrollsSideways: false }]),
-      ),
-    );
+    expect(found).toEqual(CLEAN_AT_EVERY_WIDTH);
   });
 });
