@@ -15,7 +15,9 @@ describe('password hashes', () => {
     expect(await verifyPassword('correct horse battery', hash)).toBe(true);
     expect(await verifyPassword('correct horse battery!', hash)).toBe(false);
     expect(needsRehash(hash)).toBe(false);
-  });
+    // Three hashes at the production cost (128 MiB each): about a second of CPU on a quiet core,
+    // many times that while the browser tests share the machine.
+  }, 30_000);
 
   it('asks for a new hash when a stored one is weaker than today', async () => {
     // Prepare

@@ -61,16 +61,34 @@ export interface OpenPageOptions {
 /** The local stack's URL for a site path. */
 export const siteUrl = (path: string): string => new URL(path, testStack().baseUrl).href;
 
+/** The worker's Chromium, kept on the process (our modules are reloaded between files). */
+const sharedBrowser = globalThis as { hatchworksChromium?: Promise<Browser> };
+
 /**
- * Launches Chromium once for the calling test file and gives each test a fresh context (no
- * shared cookies, storage or routes), closed after the test.
+ * One Chromium per test worker, launched by its first browser file and kept for the files after
+ * it (a launch costs about a second of CPU); Playwright stops it when the worker exits. One that
+ * has crashed or was closed is launched again.
+ */
+async function workerBrowser(): Promise<Browser> {
+  const running = await sharedBrowser.hatchworksChromium?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  sharedBrowser.hatchworksChromium = chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  });
+  return sharedBrowser.hatchworksChromium;
+}
+
+/**
+ * Gives each test of the calling file a fresh context of the worker's Chromium (no shared
+ * cookies, storage, cache or routes), closed after the test.
  */
 export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await workerBrowser();
   });
 
   afterEach(async () => {
@@ -78,7 +96,7 @@ export function useBrowser() {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
 
   return {
