@@ -20,29 +20,37 @@ interface SearchSummaryProps {
 }
 
 /**
- * '3 results for “dark”, sorted by relevance.', '20+ results …', 'No results …', 'Searching...',
- * or, for partial matches, 'No requests match every word of “csv zebra”; showing the 2 closest
- * matches.'
+ * The summary's text: '3 results for “dark”, sorted by relevance.', '20+ results …',
+ * 'No results …', 'Searching...', or, for partial matches (`partial`), 'No requests match every
+ * word of “csv zebra”; showing the 2 closest matches.'
  */
-export function searchSummaryText({
+export function searchSummary({
   query,
   shown,
   more,
   failed = false,
   match,
   noun = 'results',
-}: SearchSummaryProps): string {
-  if (!query) return '';
-  if (failed) return `Search for “${query}” failed.`;
-  if (shown === null) return 'Searching...';
-  if (shown === 0 && !more) return `No results for “${query}”.`;
+}: SearchSummaryProps): { text: string; partial: boolean } {
+  const plain = (text: string) => ({ text, partial: false });
+  if (!query) return plain('');
+  if (failed) return plain(`Search for “${query}” failed.`);
+  if (shown === null) return plain('Searching...');
+  if (shown === 0 && !more) return plain(`No results for “${query}”.`);
   const count = `${shown}${more ? '+' : ''}`;
   if (match === 'some') {
     const closest = shown === 1 && !more ? 'the closest match' : `the ${count} closest matches`;
-    return `No ${noun} match every word of “${query}”; showing ${closest}.`;
+    return {
+      text: `No ${noun} match every word of “${query}”; showing ${closest}.`,
+      partial: true,
+    };
   }
-  return `${count} ${shown === 1 && !more ? 'result' : 'results'} for “${query}”, sorted by relevance.`;
+  return plain(
+    `${count} ${shown === 1 && !more ? 'result' : 'results'} for “${query}”, sorted by relevance.`,
+  );
 }
+
+export const searchSummaryText = (props: SearchSummaryProps): string => searchSummary(props).text;
 
 /**
  * The line above a searched list: how many results, and that they are sorted by relevance; when
@@ -51,8 +59,7 @@ export function searchSummaryText({
  * out once after the typing pauses.
  */
 export function SearchSummary(props: SearchSummaryProps) {
-  const text = searchSummaryText(props);
-  const partial = props.match === 'some' && text !== '' && props.shown !== null;
+  const { text, partial } = searchSummary(props);
   return (
     <p
       className={partial ? 'search-summary search-summary--partial' : 'search-summary'}
