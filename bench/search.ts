@@ -2,8 +2,10 @@
  * Search latency, part of `npm run bench`:
  * - the query function's server time (`querySearchIndex`, what a search adds to a list) over an
  *   index built from 1,000 and 10,000 generated tracker requests, for typical two-word queries and
- *   for misspelled words, p50/p99; with the snapshot's size, its load time (a reader's cold start)
- *   and one patch + serialisation (the stream consumer's work per batch);
+ *   for misspelled words, p50/p99; a list's search when no request has every word (`listHits`:
+ *   the full match that finds nothing, then the partial matches); with the snapshot's size, its
+ *   load time (a reader's cold start) and one patch + serialisation (the stream consumer's work
+ *   per batch);
  * - an HTTP round trip of `GET /api/tracker/feature-requests?q=` and `GET /api/search/similar`
  *   against the bench's stack holding 1,000 requests (index read, BatchGet of the page, the
  *   caller's votes).
@@ -68,20 +70,26 @@ function generate(count: number, seed: number): Generated[] {
   }));
 }
 
-/** Two title words of a random request (typical), or one long title word with a typo. */
+/**
+ * Two title words of a random request (typical), one long title word with a typo, or the two
+ * words and one no request has (partial: the list falls back to the closest matches).
+ */
 function queries(documents: readonly Generated[], count: number, seed: number) {
   const next = random(seed);
   const typical: string[] = [];
   const misspelled: string[] = [];
+  const partial: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const title = documents[Math.floor(next() * documents.length)]!.title.split(' ');
     const words = title.filter((word) => WORDS.includes(word));
     typical.push(words.slice(0, 2).join(' '));
+    // Made of letters no vocabulary word starts with, so neither a typo nor the prefix matches.
+    partial.push(`${words.slice(0, 2).join(' ')} qx${i.toString(36)}zv`);
     const long = words.find((word) => word.length >= 6) ?? 'dashboard';
     const at = 1 + Math.floor(next() * (long.length - 2));
     misspelled.push(`${long.slice(0, at)}${long[at] === 'x' ? 'z' : 'x'}${long.slice(at + 1)}`);
   }
-  return { typical, misspelled };
+  return { typical, misspelled, partial };
 }
 
 export interface LatencyFigures {
@@ -116,6 +124,8 @@ export interface IndexFigures {
   readonly misspelled: LatencyFigures;
   /** Typical queries with a status filter applied on the stored fields. */
   readonly filtered: LatencyFigures;
+  /** A list's search for two words and one nobody wrote: no full match, the closest ones. */
+  readonly partial: LatencyFigures;
 }
 
 export interface SearchBench {
@@ -132,6 +142,7 @@ const QUERIES = 500;
 async function measureIndex(size: number): Promise<IndexFigures> {
   const { toSearchDocument } = await import('@hatchworks/functions/modules/search/documents');
   const search = await import('@hatchworks/functions/modules/search/search-index');
+  const { listHits } = await import('@hatchworks/functions/modules/search/list-hits');
   const generated = generate(size, size);
   const documents = generated.map((each) =>
     toSearchDocument('tracker_request', {
@@ -148,7 +159,7 @@ async function measureIndex(size: number): Promise<IndexFigures> {
   mark = performance.now();
   const loaded = search.parseSearchIndex(snapshot)!;
   const loadMs = performance.now() - mark;
-  const { typical, misspelled } = queries(generated, QUERIES, size + 1);
+  const { typical, misspelled, partial } = queries(generated, QUERIES, size + 1);
   const time = (list: readonly string[], accept?: (hit: { status: string }) => boolean) => {
     const times: number[] = [];
     const hits: number[] = [];
@@ -162,9 +173,23 @@ async function measureIndex(size: number): Promise<IndexFigures> {
     }
     return figures(times, hits);
   };
+  const timeList = (list: readonly string[]) => {
+    const times: number[] = [];
+    const hits: number[] = [];
+    for (const q of list) {
+      const start = performance.now();
+      const found = listHits(loaded, q, 'tracker_request', () => true);
+      found.hits.slice(0, 50).map((hit) => hit.id);
+      times.push(performance.now() - start);
+      if (found.match !== 'some') throw new Error(`"${q}" matched every word`);
+      hits.push(found.hits.length);
+    }
+    return figures(times, hits);
+  };
   // Warm the JIT and the heap as a warm Lambda's are (it answers many searches), then measure.
   time(typical);
   time(misspelled);
+  timeList(partial);
   const first = documents[0]!;
   mark = performance.now();
   await search.patchSearchIndex(loaded, [
@@ -181,6 +206,7 @@ async function measureIndex(size: number): Promise<IndexFigures> {
     typical: time(typical),
     misspelled: time(misspelled),
     filtered: time(typical, (hit) => hit.status === 'Open'),
+    partial: timeList(partial),
   };
 }
 
@@ -270,7 +296,7 @@ export function formatSearch(result: SearchBench): string {
   for (const each of result.index) {
     lines.push(
       `  ${each.documents} requests: typical ${ms(each.typical)}; misspelled ${ms(each.misspelled)}; ` +
-        `filtered ${ms(each.filtered)}`,
+        `filtered ${ms(each.filtered)}; partial ${ms(each.partial)}`,
       `    snapshot ${each.snapshotKb} KB, built in ${each.buildMs} ms, loaded in ${each.loadMs} ms, ` +
         `one patch + serialise ${each.patchAndSerializeMs} ms`,
     );

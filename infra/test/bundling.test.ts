@@ -51,7 +51,9 @@ const MAX_KB_OVER_BARE = 100;
  * environment's credentials; the Secrets Manager client left every bundle for it) and logs the
  * visitor's address behind CloudFront (~1.2 KB where no limit read it before): that took the
  * three merge routes 0.5–0.7 KB over, and ConfirmPasswordReset, which lost the client, under.
- * The similar-titles route keeps the English stop words its rule drops (~0.9 KB: 106.8 KB). A
+ * The similar-titles route keeps the English stop words its rule drops (~0.9 KB: 106.8 KB), and
+ * so do the three searchable lists, whose partial matches drop them too (~1.2 KB with the
+ * fallback: ListFeatures 105.1 KB). A
  * merge records its announcement's event id and an unmerge announces itself, so the split-out
  * notification can replace the merged one (0.1 KB on each: 101.1 and 101.0).
  * The table stream's function runs every concern of the stream in one bundle: the SES and SQS
@@ -67,7 +69,7 @@ const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
   'Hatchworks-Prod/Api/ListTrackerFeatureRequests': 117,
   'Hatchworks-Prod/Api/ListProjectSuggestions': 116,
   'Hatchworks-Prod/Api/SearchSimilar': 107,
-  'Hatchworks-Prod/Api/ListFeatures': 104,
+  'Hatchworks-Prod/Api/ListFeatures': 105.5,
   'Hatchworks-Prod/Api/MergeFeature': 101.5,
   'Hatchworks-Prod/Api/UnmergeFeature': 101.5,
   'Hatchworks-Prod/Api/GetFeatureMerge': 101,

@@ -146,7 +146,8 @@ describe('GET /api/features?q=', () => {
 
     const answer = await eventually(
       () => searchFeatures({ q: `exprot ${transpose(word)} reprot` }),
-      (found) => ids(found.body.data?.features).length === 1,
+      // Until the index has it, other requests match some of the words.
+      (found) => found.body.data?.match === 'all',
     );
 
     expect(answer.status).toBe(200);
@@ -313,6 +314,78 @@ describe('GET /api/tracker/project-suggestions?q=', () => {
 
     // The name is boosted over the rationale.
     expect(ids(all.body.data.project_suggestions)).toEqual([named.id, reasoned.id]);
+    expect(ids(games.body.data.project_suggestions)).toEqual([named.id]);
+  });
+});
+
+describe('partial matches: no item has every word', () => {
+  it('a tracker request search answers the requests with some of the words, marked, filtered and paged', async () => {
+    const word = inventWord();
+    const nonsense = inventWord();
+    const client = await TrackerClient.visitor();
+    const bug = await submitRequest({ title: `The ${word} page crashes`, category: 'Bug Fix' });
+    const idea = await submitRequest({ title: `A ${word} widget`, category: 'New Feature' });
+    await eventually(
+      () => listRequests({ q: word }, client),
+      (answer) => ids(answer.body.data?.feature_requests).length === 2,
+    );
+
+    const every = await listRequests({ q: `${word} widget` }, client);
+    const some = await listRequests({ q: `${word} ${nonsense}` }, client);
+    const bugs = await listRequests({ q: `${word} ${nonsense}`, category: 'Bug Fix' }, client);
+    const first = await listRequests({ q: `${nonsense} ${word}`, limit: 1 }, client);
+    const second = await listRequests(
+      { q: `${nonsense} ${word}`, limit: 1, cursor: first.body.next_cursor ?? undefined },
+      client,
+    );
+    const none = await listRequests({ q: `${nonsense} ${inventWord()}` }, client);
+    const plain = await listRequests({ limit: 1 }, client);
+
+    expect(every.body.data).toMatchObject({ match: 'all' });
+    expect(ids(every.body.data.feature_requests)).toEqual([idea.id]);
+    expect(some.status).toBe(200);
+    expect(some.body.data.match).toBe('some');
+    expect(ids(some.body.data.feature_requests).sort()).toEqual([bug.id, idea.id].sort());
+    expect(some.body.data.feature_requests[0]).toMatchObject({ my_vote: null });
+    expect(bugs.body.data).toMatchObject({ match: 'some' });
+    expect(ids(bugs.body.data.feature_requests)).toEqual([bug.id]);
+    // The next page goes on through the same partial matches.
+    expect(first.body.data.match).toBe('some');
+    expect(second.body.data.match).toBe('some');
+    expect(
+      [...ids(first.body.data.feature_requests), ...ids(second.body.data.feature_requests)].sort(),
+    ).toEqual([bug.id, idea.id].sort());
+    expect(second.body.next_cursor).toBeNull();
+    // Nothing with any of the words: the usual empty answer.
+    expect(none.body.data).toEqual({ feature_requests: [], match: 'all' });
+    // No search, no match.
+    expect(plain.body.data).not.toHaveProperty('match');
+  });
+
+  it('the feature list keeps its visibility, the suggestions their group', async () => {
+    const word = inventWord();
+    const nonsense = inventWord();
+    const approved = await featureWith(word, project.id);
+    await moderate(admin.token, approved.id, 'approve');
+    const pending = await featureWith(word, project.id);
+    const named = await submitSuggestion({ name: `The ${word} chronicles`, group: 'Game Design' });
+    await submitSuggestion({ name: `More ${word} stories`, group: 'Fiction Projects' });
+
+    const asAdmin = await eventually(
+      () => searchFeatures({ q: `${word} ${nonsense}` }, admin.token),
+      (answer) => ids(answer.body.data?.features).length === 2,
+    );
+    const anonymous = await searchFeatures({ q: `${word} ${nonsense}` });
+    const games = await eventually(
+      () => listSuggestions({ q: `${nonsense} ${word}`, group: 'Game Design' }),
+      (answer) => ids(answer.body.data?.project_suggestions).length === 1,
+    );
+
+    expect(asAdmin.body.data.match).toBe('some');
+    expect(ids(asAdmin.body.data.features).sort()).toEqual([approved.id, pending.id].sort());
+    expect(anonymous.body.data.match).toBe('some');
+    expect(ids(anonymous.body.data.features)).toEqual([approved.id]);
+    expect(games.body.data.match).toBe('some');
     expect(ids(games.body.data.project_suggestions)).toEqual([named.id]);
   });
 });

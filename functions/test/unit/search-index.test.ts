@@ -21,6 +21,7 @@ import {
   serializeSearchIndex,
   transpositionsOf,
 } from '../../src/modules/search/search-index';
+import { listHits } from '../../src/modules/search/list-hits';
 import { fileSnapshotStore, s3SnapshotStore } from '../../src/modules/search/snapshot-store';
 import type { S3Answer, S3Object } from '../../src/modules/search/s3-object';
 import { SEARCH_STREAM_FILTERS } from '../../src/modules/search/stream-filter';
@@ -289,14 +290,82 @@ describe('the search index', () => {
   });
 });
 
+describe("a list's hits", () => {
+  const documents: SearchDocument[] = [
+    toSearchDocument('tracker_request', request()),
+    toSearchDocument(
+      'tracker_request',
+      request({ id: 'r2', title: 'Printable receipts', description: 'Export to PDF', tags: [] }),
+    ),
+    toSearchDocument(
+      'tracker_request',
+      request({ id: 'r3', title: 'Invoices in the dark theme', description: '', tags: [] }),
+    ),
+    toSearchDocument('tracker_request', request({ id: 'r4', title: 'Closed', status: 'Closed' })),
+  ];
+  const index = createSearchIndex(documents);
+  const open = (hit: { status: string }) => hit.status === 'Open';
+  const found = (q: string, accept: (hit: { status: string }) => boolean = open) => {
+    const { hits, match } = listHits(index, q, 'tracker_request', accept);
+    return { ids: hits.map((hit) => hit.id.replace('tracker_request:', '')), match };
+  };
+
+  it('match every word when any request has them all', () => {
+    expect(found('csv exprot')).toEqual({ ids: ['r1'], match: 'all' });
+    expect(found('export')).toEqual({ ids: ['r1', 'r2'], match: 'all' });
+  });
+
+  it('fall back to the best partial matches, those matching more words first, filters applied', () => {
+    // r1 has "invoices", "csv" and "export"; r2 only "export"; r3 only "invoices".
+    const partial = found('invoices csv exprot zebra');
+
+    expect(partial.match).toBe('some');
+    expect(partial.ids[0]).toBe('r1');
+    expect(partial.ids.slice(1).sort()).toEqual(['r2', 'r3']);
+    // The Closed request shares "export" (a tag) but the status filter keeps it out.
+    expect(found('exprot zebra', () => true).ids).toContain('r4');
+    expect(found('exprot zebra').ids).not.toContain('r4');
+    expect(found('exprot zebra', (hit) => hit.status === 'Closed')).toEqual({
+      ids: ['r4'],
+      match: 'some',
+    });
+  });
+
+  it('answer an empty full match when no word matches, one word or only function words do', () => {
+    expect(found('zebra quokka')).toEqual({ ids: [], match: 'all' });
+    expect(found('zebra')).toEqual({ ids: [], match: 'all' });
+    // "the" is in r3's title, but a request sharing only "the" is no match.
+    expect(found('the zebra')).toEqual({ ids: [], match: 'all' });
+  });
+
+  it('go on through the result the first page came from', () => {
+    // A later page of partial matches stays partial, one of full matches stays full.
+    expect(listHits(index, 'csv exprot', 'tracker_request', open, 'some').match).toBe('some');
+    expect(
+      listHits(index, 'csv exprot', 'tracker_request', open, 'some').hits.map((hit) => hit.id),
+    ).toContain('tracker_request:r2');
+    expect(listHits(index, 'exprot zebra', 'tracker_request', open, 'all')).toEqual({
+      hits: [],
+      match: 'all',
+    });
+  });
+});
+
 describe('search cursors', () => {
   it('carry an offset of one search and refuse any other cursor', () => {
     const mine = searchFingerprint(['feature', 'dark', null, false]);
     const other = searchFingerprint(['feature', 'dark', null, true]);
     const cursor = encodeSearchCursor(mine, 20);
 
-    expect(decodeSearchCursor(cursor, mine)).toBe(20);
-    expect(decodeSearchCursor(undefined, mine)).toBe(0);
+    expect(decodeSearchCursor(cursor, mine)).toEqual({ offset: 20, match: 'all' });
+    expect(decodeSearchCursor(undefined, mine)).toEqual({ offset: 0, match: undefined });
+    // Partial matches page on as partial matches.
+    expect(decodeSearchCursor(encodeSearchCursor(mine, 40, 'some'), mine)).toEqual({
+      offset: 40,
+      match: 'some',
+    });
+    const badMatch = Buffer.from(JSON.stringify({ search: mine, offset: 1, match: 'any' }));
+    expect(() => decodeSearchCursor(badMatch.toString('base64url'), mine)).toThrow(ValidationError);
     expect(() => decodeSearchCursor(cursor, other)).toThrow(ValidationError);
     expect(() => decodeSearchCursor('zzz', mine)).toThrow(ValidationError);
     expect(() => decodeSearchCursor(encodeSearchCursor(mine, -1), mine)).toThrow(ValidationError);

@@ -1,6 +1,6 @@
 import * as z from '../zod';
 import { LIMITS } from '../constants';
-import { SearchQueryParamSchema } from './search';
+import { SearchMatchSchema, SearchQueryParamSchema } from './search';
 import { noHiddenCharacters } from './text';
 
 export const FEATURE_TYPES = [
@@ -166,7 +166,11 @@ export const FeatureListQuerySchema = z.object({
   q: SearchQueryParamSchema,
 });
 
-export const FeatureListSchema = z.object({ features: z.array(FeatureSchema) });
+export const FeatureListSchema = z.object({
+  features: z.array(FeatureSchema),
+  /** With `q`: whether every word matched or these are partial matches (`SearchMatchSchema`). */
+  match: z.optional(SearchMatchSchema),
+});
 export type FeatureList = z.infer<typeof FeatureListSchema>;
 
 /** `GET /api/features/stats`: counts kept by counter items. */

@@ -25,3 +25,13 @@ export const SEARCH_MESSAGES = {
 export const SearchQueryParamSchema = z.optional(
   z.string().check(z.trim(), z.maxLength(SEARCH_LIMITS.queryMax, SEARCH_MESSAGES.queryTooLong)),
 );
+
+/**
+ * How a searched list's items match `q` (`data.match`, present only with a search): 'all' when
+ * every word matched (the usual answer, and the empty one), 'some' when no item had every word and
+ * the list answers the best partial matches instead (any of the query's content words, ranked by
+ * relevance, the list's filters still applied).
+ */
+export const SEARCH_MATCHES = ['all', 'some'] as const;
+export type SearchMatch = (typeof SEARCH_MATCHES)[number];
+export const SearchMatchSchema = z.enum(SEARCH_MATCHES);

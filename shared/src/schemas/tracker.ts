@@ -1,7 +1,7 @@
 import * as z from '../zod';
 import { LIMITS } from '../constants';
 import { TrackerMergedFromSchema, TrackerMergedIntoSchema } from './tracker-merge';
-import { SearchQueryParamSchema } from './search';
+import { SearchMatchSchema, SearchQueryParamSchema } from './search';
 
 /** Tracker categories, in the order the forms and filters offer them. */
 export const TRACKER_CATEGORIES = [
@@ -340,12 +340,16 @@ export type ActivityListQuery = z.input<typeof ActivityListQuerySchema>;
 /** `data` of `GET /api/tracker/feature-requests` (with `next_cursor` beside it). */
 export const TrackerFeatureRequestListSchema = z.object({
   feature_requests: z.array(TrackerFeatureRequestSchema),
+  /** With `q`: whether every word matched or these are partial matches (`SearchMatchSchema`). */
+  match: z.optional(SearchMatchSchema),
 });
 export type TrackerFeatureRequestList = z.infer<typeof TrackerFeatureRequestListSchema>;
 
 /** `data` of `GET /api/tracker/project-suggestions` (with `next_cursor` beside it). */
 export const ProjectSuggestionListSchema = z.object({
   project_suggestions: z.array(ProjectSuggestionSchema),
+  /** With `q`: whether every word matched or these are partial matches (`SearchMatchSchema`). */
+  match: z.optional(SearchMatchSchema),
 });
 export type ProjectSuggestionList = z.infer<typeof ProjectSuggestionListSchema>;
 

@@ -177,6 +177,54 @@ describe.skipIf(skipBrowserTests)('Search', () => {
       await screenshot(page, `search-features-${viewport.width}`);
     }
   });
+
+  it('says on each list when no item has every word and shows the closest matches instead', async () => {
+    // Prepare
+    const word = inventWord();
+    const q = `${word} ${inventWord()}`;
+    const author = await registerUser();
+    const [feature, request, suggestion] = await Promise.all([
+      createApprovedFeature(author.token, adminToken, project.id, {
+        title: `Weekly ${word} digest`,
+      }),
+      submitTrackerRequest({ title: `Export the ${word} report` }),
+      submitTrackerSuggestion({ name: `The ${word} chronicles` }),
+    ]);
+    await Promise.all([
+      waitUntilIndexed('feature', word, feature.id),
+      waitUntilIndexed('tracker_request', word, request.id),
+      waitUntilIndexed('tracker_suggestion', word, suggestion.id),
+    ]);
+    const page = await openFeaturesAs(browser, author, {
+      viewport: VIEWPORTS.phone,
+      bypassCSP: true,
+    });
+    const lists = [
+      { path: '/features', noun: 'requests', title: feature.title, shot: 'features' },
+      { path: '/tracker/requests', noun: 'requests', title: request.title, shot: 'requests' },
+      { path: '/tracker/suggestions', noun: 'suggestions', title: suggestion.name, shot: 'ideas' },
+    ];
+
+    for (const list of lists) {
+      // Act
+      await page.goto(`${list.path}?${new URLSearchParams({ q }).toString()}`);
+
+      // Assess: one live region says it, above the closest match
+      const note = `No ${list.noun} match every word of “${q}”; showing the closest match.`;
+      await page.getByRole('status').filter({ hasText: note }).waitFor();
+      await page.getByRole('article', { name: list.title }).waitFor();
+      expect(await page.getByRole('article').count()).toBe(1);
+      expect(await page.getByRole('status').filter({ hasText: q }).count()).toBe(1);
+      // The note wraps within a phone's width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS.phone.width,
+      );
+      await screenshot(page, `search-partial-${list.shot}-${VIEWPORTS.phone.width}`);
+    }
+    await expectAccessible(page);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, `search-partial-ideas-${VIEWPORTS.desktop.width}`);
+  });
 });
 
 describe.skipIf(skipBrowserTests)('Similar requests while typing', () => {

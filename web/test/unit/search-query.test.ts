@@ -153,6 +153,30 @@ describe('The texts of a search', () => {
     ]);
   });
 
+  it('says when no item has every word and the results are the closest matches', () => {
+    // Prepare
+    const partial = { query: 'csv exprot zebra', match: 'some' as const, noun: 'requests' };
+    const cases = [
+      { ...partial, shown: 3, more: false },
+      { ...partial, shown: 1, more: false },
+      { ...partial, shown: 20, more: true },
+      { ...partial, shown: null, more: false },
+      { ...partial, match: 'all' as const, shown: 2, more: false },
+    ];
+
+    // Act
+    const texts = cases.map(searchSummaryText);
+
+    // Assess
+    expect(texts).toEqual([
+      'No requests match every word of “csv exprot zebra”; showing the 3 closest matches.',
+      'No requests match every word of “csv exprot zebra”; showing the closest match.',
+      'No requests match every word of “csv exprot zebra”; showing the 20+ closest matches.',
+      'Searching...',
+      '2 results for “csv exprot zebra”, sorted by relevance.',
+    ]);
+  });
+
   it('names the term in the empty state', () => {
     // Prepare
     const query = 'dakr mode';

@@ -17,9 +17,11 @@ export const handler = authHandler({
       cursor: query.cursor,
     };
     // With `q`, ranked by relevance from the search index, under the same rules.
-    const result = query.q
-      ? await searchFeatures({ ...options, q: query.q })
-      : await listFeatures(options);
+    if (query.q) {
+      const found = await searchFeatures({ ...options, q: query.q });
+      return page<FeatureList>({ features: found.items, match: found.match }, found.nextCursor);
+    }
+    const result = await listFeatures(options);
     return page<FeatureList>({ features: result.items }, result.nextCursor);
   },
 });

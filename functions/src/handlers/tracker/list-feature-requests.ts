@@ -15,23 +15,29 @@ export const handler = authHandler({
       category: query.category,
       projectId: query.project_id,
     };
+    // With `q`, ranked by relevance from the search index (the sort is ignored).
+    const search = query.q
+      ? searchTrackerRequests(filters, query.q, query.limit, query.cursor)
+      : undefined;
     const result = await withMyVotes(
       event,
       caller,
       'feature_request',
-      // With `q`, ranked by relevance from the search index (the sort is ignored).
-      query.q
-        ? searchTrackerRequests(filters, query.q, query.limit, query.cursor)
-        : listTrackerRequests(
-            filters,
-            query.sort_by,
-            query.sort_direction === 'desc',
-            query.limit,
-            query.cursor,
-          ),
+      search ??
+        listTrackerRequests(
+          filters,
+          query.sort_by,
+          query.sort_direction === 'desc',
+          query.limit,
+          query.cursor,
+        ),
     );
+    const match = (await search)?.match;
     return {
-      ...page<TrackerFeatureRequestList>({ feature_requests: result.items }, result.nextCursor),
+      ...page<TrackerFeatureRequestList>(
+        { feature_requests: result.items, ...(match ? { match } : {}) },
+        result.nextCursor,
+      ),
       headers: result.headers,
     };
   },

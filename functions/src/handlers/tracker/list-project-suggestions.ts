@@ -9,23 +9,29 @@ import { listProjectSuggestions as route } from '@hatchworks/shared/contracts/tr
 export const handler = authHandler({
   route,
   handler: async ({ query, event, caller }) => {
+    // With `q`, ranked by relevance from the search index (the sort is ignored).
+    const search = query.q
+      ? searchSuggestions(query.group, query.q, query.limit, query.cursor)
+      : undefined;
     const result = await withMyVotes(
       event,
       caller,
       'project_suggestion',
-      // With `q`, ranked by relevance from the search index (the sort is ignored).
-      query.q
-        ? searchSuggestions(query.group, query.q, query.limit, query.cursor)
-        : listSuggestions(
-            query.group,
-            query.sort_by,
-            query.sort_direction === 'desc',
-            query.limit,
-            query.cursor,
-          ),
+      search ??
+        listSuggestions(
+          query.group,
+          query.sort_by,
+          query.sort_direction === 'desc',
+          query.limit,
+          query.cursor,
+        ),
     );
+    const match = (await search)?.match;
     return {
-      ...page<ProjectSuggestionList>({ project_suggestions: result.items }, result.nextCursor),
+      ...page<ProjectSuggestionList>(
+        { project_suggestions: result.items, ...(match ? { match } : {}) },
+        result.nextCursor,
+      ),
       headers: result.headers,
     };
   },

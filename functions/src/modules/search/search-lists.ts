@@ -3,7 +3,7 @@ import {
   type Feature,
   type FeatureStatus,
 } from '@hatchworks/shared/schemas/features';
-import { SEARCH_LIMITS } from '@hatchworks/shared/schemas/search';
+import { SEARCH_LIMITS, type SearchMatch } from '@hatchworks/shared/schemas/search';
 import type { SimilarItem } from '@hatchworks/shared/schemas/search-similar';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import type { SuggestionGroup } from '@hatchworks/shared/schemas/tracker';
@@ -24,7 +24,8 @@ import { toSuggestion, type StoredSuggestion } from '../tracker/tracker-suggesti
 import { ForbiddenError } from '../../lib/errors';
 import { subjectOfDocumentId, type StoredSearchFields } from './documents';
 import { decodeSearchCursor, encodeSearchCursor, searchFingerprint } from './search-cursor';
-import { querySearchIndex, type SearchHit } from './search-index';
+import { listHits } from './list-hits';
+import type { SearchHit } from './search-index';
 import { currentSearchIndex } from './search-service';
 import { similarHits } from './similar-titles';
 
@@ -34,10 +35,16 @@ const MERGED = 'merged';
 const isPublicFeatureStatus = (status: string) =>
   (PUBLIC_FEATURE_STATUSES as readonly string[]).includes(status);
 
+/** One page of a searched list, and whether its items match every word of `q` or only some. */
+export interface SearchPage<Item> extends Page<Item> {
+  readonly match: SearchMatch;
+}
+
 /**
- * One page of a ranked search: the hits `accept` keeps (on the index's stored fields), from the
- * cursor's offset, then the page's live items read in one batch and checked again with `keep`
- * (a status or filter that changed since the index was patched), in rank order.
+ * One page of a ranked search: the hits `accept` keeps (on the index's stored fields; the best
+ * partial matches when none matches every word, see `listHits`), from the cursor's offset, then
+ * the page's live items read in one batch and checked again with `keep` (a status or filter that
+ * changed since the index was patched), in rank order.
  */
 async function rankedPage<Item>(options: {
   readonly type: SubjectType;
@@ -48,23 +55,24 @@ async function rankedPage<Item>(options: {
   readonly keep: (item: Item) => boolean;
   readonly limit: number;
   readonly cursor: string | undefined;
-}): Promise<Page<Item>> {
+}): Promise<SearchPage<Item>> {
   const fingerprint = searchFingerprint([options.type, options.q, ...options.fingerprint]);
-  const offset = decodeSearchCursor(options.cursor, fingerprint);
+  const position = decodeSearchCursor(options.cursor, fingerprint);
   const index = await currentSearchIndex();
-  const hits = querySearchIndex(index, options.q, [options.type], options.accept, 'AND');
+  const { hits, match } = listHits(index, options.q, options.type, options.accept, position.match);
   const ids = hits
-    .slice(offset, offset + options.limit)
+    .slice(position.offset, position.offset + options.limit)
     .map((hit: SearchHit) => subjectOfDocumentId(hit.id).id);
   const live = ids.length > 0 ? await options.read(ids) : new Map<string, Item>();
   const items = ids.flatMap((id) => {
     const item = live.get(id);
     return item !== undefined && options.keep(item) ? [item] : [];
   });
-  const next = offset + options.limit;
+  const next = position.offset + options.limit;
   return {
     items,
-    nextCursor: next < hits.length ? encodeSearchCursor(fingerprint, next) : null,
+    nextCursor: next < hits.length ? encodeSearchCursor(fingerprint, next, match) : null,
+    match,
   };
 }
 
@@ -80,7 +88,7 @@ export async function searchFeatures(options: {
   isAdmin: boolean;
   limit: number;
   cursor?: string | undefined;
-}): Promise<Page<Feature>> {
+}): Promise<SearchPage<Feature>> {
   const { status, projectId, isAdmin } = options;
   if (status && !isPublicFeatureStatus(status) && !isAdmin) {
     throw new ForbiddenError('Only admins can list pending or rejected feature requests');
@@ -98,7 +106,7 @@ export async function searchFeatures(options: {
     limit: options.limit,
     cursor: options.cursor,
   });
-  return { items: page.items.map(toApiFeature), nextCursor: page.nextCursor };
+  return { ...page, items: page.items.map(toApiFeature) };
 }
 
 async function readByKey<Item extends { readonly id: string }>(
@@ -116,7 +124,7 @@ export function searchTrackerRequests(
   q: string,
   limit: number,
   cursor: string | undefined,
-): Promise<Page<StoredTrackerRequest>> {
+): Promise<SearchPage<StoredTrackerRequest>> {
   const { status, priority, category, projectId } = filters;
   const matches = (fields: {
     status: string;
@@ -147,7 +155,7 @@ export function searchSuggestions(
   q: string,
   limit: number,
   cursor: string | undefined,
-): Promise<Page<StoredSuggestion>> {
+): Promise<SearchPage<StoredSuggestion>> {
   const matches = (itemStatus: string | undefined, itemGroup: string | null) =>
     itemStatus !== MERGED && (!group || itemGroup === group);
   return rankedPage<StoredSuggestion>({

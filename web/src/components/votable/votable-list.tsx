@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { SearchMatch } from '@hatchworks/shared/schemas/search';
 import { SearchIcon } from '../ui/icons';
 import { SearchSummary } from '../ui/search-summary';
 import { CLEAR_SEARCH, noMatchText } from '../../lib/search-query';
@@ -20,10 +21,14 @@ export interface VotableListKind<
   readonly fallbackMessage: string;
   /** Marks the list busy while any page loads. */
   readonly busyWhileFetching?: boolean;
-  /** The infinite query of one view, and the items of the pages fetched so far. */
+  /**
+   * The infinite query of one view, the items of the pages fetched so far and, with a search,
+   * how they match it (the first page's `match`: 'some' for partial matches).
+   */
   readonly useItems: (view: View) => {
     list: Parameters<typeof PagedList<Item>>[0]['list'];
     items: readonly Item[];
+    match: SearchMatch | undefined;
   };
   readonly renderItem: (item: Item) => ReactNode;
 }
@@ -40,7 +45,8 @@ interface VotableListProps<View extends { q?: string | undefined }, Item extends
 /**
  * The items of one view, a page at a time: loading and error texts, the empty state with its
  * button, and 'Load More ...' while more pages remain. A search lists by relevance, says how many
- * it found, and its empty state offers 'Clear search'.
+ * it found (or that no item has every word and these are the closest matches), and its empty
+ * state offers 'Clear search'.
  */
 export function VotableList<View extends { q?: string | undefined }, Item extends { id: string }>({
   kind,
@@ -48,7 +54,7 @@ export function VotableList<View extends { q?: string | undefined }, Item extend
   onCreate,
   onClearSearch,
 }: VotableListProps<View, Item>) {
-  const { list, items } = kind.useItems(view);
+  const { list, items, match } = kind.useItems(view);
   const text = view.q
     ? {
         ...kind.text,
@@ -65,6 +71,8 @@ export function VotableList<View extends { q?: string | undefined }, Item extend
         shown={list.isPending ? null : items.length}
         more={list.hasNextPage}
         failed={list.isError && !list.isFetchNextPageError}
+        match={match}
+        noun={kind.searchNoun}
       />
       <PagedList
         className={kind.className}

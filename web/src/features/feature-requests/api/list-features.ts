@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { LIMITS } from '@hatchworks/shared/constants';
 import { listFeatures as route } from '@hatchworks/shared/contracts/features';
 import type { Feature, FeatureStatus } from '@hatchworks/shared/schemas/features';
+import type { SearchMatch } from '@hatchworks/shared/schemas/search';
 import { api } from '../../../lib/api-client';
 
 /** The list's failure text, shown with 'Try Again'. */
@@ -11,6 +12,8 @@ export const LOAD_FEATURES_FAILED = 'Failed to load features';
 export interface FeaturePage {
   readonly features: readonly Feature[];
   readonly next_cursor: string | null;
+  /** With a search: 'some' when no request has every word and these are the closest matches. */
+  readonly match?: SearchMatch | undefined;
 }
 
 /** Which requests a list shows: one status (none = every status the caller may see), one project. */
@@ -41,7 +44,11 @@ export async function listFeatures(
     fallbackMessage: LOAD_FEATURES_FAILED,
     signal,
   });
-  return { features: envelope.data.features, next_cursor: envelope.next_cursor };
+  return {
+    features: envelope.data.features,
+    next_cursor: envelope.next_cursor,
+    match: envelope.data.match,
+  };
 }
 
 /**

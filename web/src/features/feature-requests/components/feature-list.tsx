@@ -56,7 +56,10 @@ export function FeatureList({
   );
 }
 
-/** How many requests a search found (a live region, present while the list is). */
+/**
+ * How many requests a search found, or that none has every word and these are the closest
+ * (a live region, present while the list is).
+ */
 function SearchSummaryOf({ filter }: { filter: FeatureListFilter }) {
   const list = useFeatureList(filter);
   const shown = list.data?.pages.reduce((count, page) => count + page.features.length, 0) ?? null;
@@ -66,6 +69,8 @@ function SearchSummaryOf({ filter }: { filter: FeatureListFilter }) {
       shown={list.isPending ? null : shown}
       more={list.hasNextPage}
       failed={list.isError && !list.isFetchNextPageError}
+      match={list.data?.pages[0]?.match}
+      noun="requests"
     />
   );
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { listTrackerRequests as route } from '@hatchworks/shared/contracts/tracker';
+import type { SearchMatch } from '@hatchworks/shared/schemas/search';
 import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
 import { api } from '../../../lib/api-client';
 import {
@@ -14,6 +15,8 @@ import { trackerKeys } from './keys';
 export interface TrackerRequestPage {
   readonly feature_requests: readonly TrackerFeatureRequest[];
   readonly next_cursor: string | null;
+  /** With a search: 'some' when no request has every word and these are the closest matches. */
+  readonly match?: SearchMatch | undefined;
 }
 
 /** `GET /api/tracker/feature-requests`: one page of a filter; `cursor` continues the list. */
@@ -29,6 +32,7 @@ export async function listTrackerRequests(
   return {
     feature_requests: envelope.data.feature_requests,
     next_cursor: envelope.next_cursor,
+    match: envelope.data.match,
   };
 }
 

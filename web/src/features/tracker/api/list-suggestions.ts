@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { listProjectSuggestions } from '@hatchworks/shared/contracts/tracker';
+import type { SearchMatch } from '@hatchworks/shared/schemas/search';
 import type {
   ProjectSuggestion,
   SuggestionGroup,
@@ -17,6 +18,8 @@ export const SUGGESTION_PAGE_SIZE = 20;
 export interface SuggestionPage {
   readonly suggestions: readonly ProjectSuggestion[];
   readonly next_cursor: string | null;
+  /** With a search: 'some' when no suggestion has every word and these are the closest matches. */
+  readonly match?: SearchMatch | undefined;
 }
 
 /** The API query of one view of the suggestions page (without the cursor). */
@@ -50,7 +53,11 @@ export async function listSuggestions(
     fallbackMessage: FALLBACK_MESSAGES.fetchProjectSuggestions,
     signal,
   });
-  return { suggestions: envelope.data.project_suggestions, next_cursor: envelope.next_cursor };
+  return {
+    suggestions: envelope.data.project_suggestions,
+    next_cursor: envelope.next_cursor,
+    match: envelope.data.match,
+  };
 }
 
 export const suggestionListQueryOptions = (view: SuggestionView) => {

@@ -23,7 +23,12 @@ export const REQUEST_LIST: VotableListKind<TrackerRequestFilter, TrackerFeatureR
   fallbackMessage: FALLBACK_MESSAGES.fetchFeatureRequests,
   useItems: function useItems(filter) {
     const list = useTrackerRequestList(filter);
-    return { list, items: (list.data?.pages ?? []).flatMap((page) => page.feature_requests) };
+    const pages = list.data?.pages ?? [];
+    return {
+      list,
+      items: pages.flatMap((page) => page.feature_requests),
+      match: pages[0]?.match,
+    };
   },
   renderItem: (request) => <RequestCard request={request} />,
 };

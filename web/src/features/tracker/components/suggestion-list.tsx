@@ -24,7 +24,8 @@ export const SUGGESTION_LIST: VotableListKind<SuggestionView, ProjectSuggestion>
   busyWhileFetching: true,
   useItems: function useItems(view) {
     const list = useSuggestionList(view);
-    return { list, items: (list.data?.pages ?? []).flatMap((page) => page.suggestions) };
+    const pages = list.data?.pages ?? [];
+    return { list, items: pages.flatMap((page) => page.suggestions), match: pages[0]?.match };
   },
   renderItem: (suggestion) => <SuggestionCard suggestion={suggestion} />,
 };
