@@ -54,6 +54,8 @@ const MAX_KB_OVER_BARE = 100;
  * The similar-titles route keeps the English stop words its rule drops (~0.9 KB: 106.8 KB). A
  * merge records its announcement's event id and an unmerge announces itself, so the split-out
  * notification can replace the merged one (0.1 KB on each: 101.1 and 101.0).
+ * The feature list answers the signed-in caller's own eggs on each request it shows (one batch
+ * read of their vote items): 0.4 KB, 104.4 KB.
  * The table stream's function runs every concern of the stream in one bundle: the SES and SQS
  * clients, the account mails' links, the notification fan-out and the search index (MiniSearch
  * and the snapshot's patching): 191.3 KB over bare. It serves no caller, so its cold start (once
@@ -67,7 +69,7 @@ const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
   'Hatchworks-Prod/Api/ListTrackerFeatureRequests': 117,
   'Hatchworks-Prod/Api/ListProjectSuggestions': 116,
   'Hatchworks-Prod/Api/SearchSimilar': 107,
-  'Hatchworks-Prod/Api/ListFeatures': 104,
+  'Hatchworks-Prod/Api/ListFeatures': 104.5,
   'Hatchworks-Prod/Api/MergeFeature': 101.5,
   'Hatchworks-Prod/Api/UnmergeFeature': 101.5,
   'Hatchworks-Prod/Api/GetFeatureMerge': 101,

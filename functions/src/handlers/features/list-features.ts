@@ -1,5 +1,6 @@
 import { type FeatureList } from '@hatchworks/shared/schemas/features';
 import { listFeatures } from '../../modules/features/features-repository';
+import { withCallerEggs } from '../../modules/features/caller-eggs';
 import { authHandler } from '../../http/auth-handler';
 import { page } from '../../http/response';
 import { searchFeatures } from '../../modules/search/search-lists';
@@ -20,6 +21,7 @@ export const handler = authHandler({
     const result = query.q
       ? await searchFeatures({ ...options, q: query.q })
       : await listFeatures(options);
-    return page<FeatureList>({ features: result.items }, result.nextCursor);
+    const features = await withCallerEggs(result.items, user?.id);
+    return page<FeatureList>({ features }, result.nextCursor);
   },
 });
