@@ -56,6 +56,8 @@ const MAX_KB_OVER_BARE = 100;
  * fallback: ListFeatures 105.1 KB). A
  * merge records its announcement's event id and an unmerge announces itself, so the split-out
  * notification can replace the merged one (0.1 KB on each: 101.1 and 101.0).
+ * The feature list answers the signed-in caller's own eggs on each request it shows (one batch
+ * read of their vote items): 0.4 KB, 105.5 KB with the partial matches.
  * The table stream's function runs every concern of the stream in one bundle: the SES and SQS
  * clients, the account mails' links, the notification fan-out and the search index (MiniSearch
  * and the snapshot's patching): 191.3 KB over bare. It serves no caller, so its cold start (once
@@ -69,7 +71,7 @@ const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
   'Hatchworks-Prod/Api/ListTrackerFeatureRequests': 117,
   'Hatchworks-Prod/Api/ListProjectSuggestions': 116,
   'Hatchworks-Prod/Api/SearchSimilar': 107,
-  'Hatchworks-Prod/Api/ListFeatures': 105.5,
+  'Hatchworks-Prod/Api/ListFeatures': 106,
   'Hatchworks-Prod/Api/MergeFeature': 101.5,
   'Hatchworks-Prod/Api/UnmergeFeature': 101.5,
   'Hatchworks-Prod/Api/GetFeatureMerge': 101,

@@ -256,6 +256,66 @@ describe('GET /api/features', () => {
     expect(approved.body.data.features.map((each) => each.id)).toEqual([high.id, low.id]);
   });
 
+  it('answers visitors with public requests only: never pending or rejected ones, never emails', async () => {
+    const author = await registerUser();
+    const own = await createProject(admin.token);
+    const approved = await approvedFeature(author.token, admin.token, own.id);
+    const pending = await createFeature(author.token, own.id);
+    const rejected = await createFeature(author.token, own.id);
+    await api(`/api/admin/features/${rejected.id}/reject`, {
+      method: 'POST',
+      headers: bearer(admin.token),
+      json: {},
+    });
+    const list = (query: string) =>
+      api<{ data: { features: Feature[] } }>(`/api/features?project_id=${own.id}${query}`);
+
+    const approvedOnly = await list('&status=approved');
+    const pendingList = await list('&status=pending');
+    const rejectedList = await list('&status=rejected');
+
+    expect(approvedOnly.status).toBe(200);
+    expect(approvedOnly.body.data.features.map((each) => each.id)).toEqual([approved.id]);
+    expect(JSON.stringify(approvedOnly.body.data)).not.toContain(author.user.email);
+    expect(approvedOnly.body.data.features[0]?.your_eggs).toBeUndefined();
+    expect(pendingList.status).toBe(403);
+    expect(rejectedList.status).toBe(403);
+    expect(JSON.stringify(pendingList.body)).not.toContain(pending.id);
+  });
+
+  it("answers the caller's own eggs on each request they voted on, and none to anyone else", async () => {
+    const author = await registerUser();
+    const backer = await registerUser();
+    const own = await createProject(admin.token);
+    const [backed, other] = [
+      await approvedFeature(author.token, admin.token, own.id),
+      await approvedFeature(author.token, admin.token, own.id),
+    ];
+    await vote(backer.token, { feature_id: backed.id, eggs_allocated: 10 });
+    await vote(backer.token, { feature_id: backed.id, eggs_allocated: 15 });
+    await vote(author.token, { feature_id: other.id, eggs_allocated: 30 });
+    const list = (token?: string) =>
+      api<{ data: { features: Feature[] } }>(`/api/features?project_id=${own.id}`, {
+        headers: token ? bearer(token) : {},
+      });
+    const eggsOf = (answer: Awaited<ReturnType<typeof list>>) =>
+      Object.fromEntries(answer.body.data.features.map((each) => [each.id, each.your_eggs]));
+
+    const asBacker = await list(backer.token);
+    const asAuthor = await list(author.token);
+    const anonymous = await list();
+    const detail = await api<{ data: Feature }>(`/api/features/${backed.id}`, {
+      headers: bearer(backer.token),
+    });
+    const detailAnonymous = await api<{ data: Feature }>(`/api/features/${backed.id}`);
+
+    expect(eggsOf(asBacker)).toEqual({ [backed.id]: 25, [other.id]: undefined });
+    expect(eggsOf(asAuthor)).toEqual({ [backed.id]: undefined, [other.id]: 30 });
+    expect(eggsOf(anonymous)).toEqual({ [backed.id]: undefined, [other.id]: undefined });
+    expect(detail.body.data).toMatchObject({ your_eggs: 25, total_eggs: 25 });
+    expect(detailAnonymous.body.data.your_eggs).toBeUndefined();
+  });
+
   it("refuses another list's cursor with a 400, not a server error", async () => {
     await createProject(admin.token);
     await createProject(admin.token);

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BulkApproveResult, Feature } from '@hatchworks/shared/schemas/features';
+import {
+  REOPEN_MESSAGES,
+  type BulkApproveResult,
+  type Feature,
+} from '@hatchworks/shared/schemas/features';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import { api } from '../../../test/support/api';
 import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
@@ -10,6 +14,7 @@ import {
   createFeature,
   createProject,
   storedProject,
+  vote,
 } from '../../../test/support/features';
 
 let admin: Awaited<ReturnType<typeof registerAdmin>>;
@@ -27,12 +32,16 @@ const moderate = (id: string, action: 'approve' | 'reject', token = admin.token,
     json,
   });
 
-const setStatus = (id: string, status: string) =>
-  api<{ data: Feature; error?: string }>(`/api/admin/features/${id}/status`, {
+const setStatus = (id: string, status: string, token = admin.token, json = {}) =>
+  api<{ data: Feature; error?: string; code?: string }>(`/api/admin/features/${id}/status`, {
     method: 'PUT',
-    headers: bearer(admin.token),
-    json: { status, approval_notes: 'moving on' },
+    headers: bearer(token),
+    json: { status, approval_notes: 'moving on', ...json },
   });
+
+/** Back to pending without notes: the decision's notes go. */
+const reopen = (id: string, token = admin.token) =>
+  setStatus(id, 'pending', token, { approval_notes: undefined });
 
 describe('GET /api/admin/features/pending', () => {
   it('lists pending requests to admins only', async () => {
@@ -160,6 +169,145 @@ describe('PUT /api/admin/features/{id}/status', () => {
       open: 0,
       completed: 1,
     });
+  });
+
+  it('takes an approval back to pending while no eggs are on it: hidden again, notes gone', async () => {
+    const author = await registerUser();
+    const ownProject = await createProject(admin.token);
+    const feature = await createFeature(author.token, ownProject.id);
+    await moderate(feature.id, 'approve', admin.token, { notes: 'Good idea' });
+
+    const answer = await reopen(feature.id);
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.status).toBe('pending');
+    expect(answer.body.data.approval_notes).toBeUndefined();
+    expect((await api(`/api/features/${feature.id}`)).status).toBe(404);
+    expect((await storedProject(ownProject.id))?.feature_counts).toEqual({
+      total: 1,
+      open: 1,
+      completed: 0,
+    });
+    expect((await moderate(feature.id, 'approve')).status).toBe(200);
+  });
+
+  it('refuses a user with 403 and leaves the request approved', async () => {
+    const author = await registerUser();
+    const feature = await approvedFeature(author.token, admin.token, project.id);
+
+    const answer = await reopen(feature.id, author.token);
+
+    expect(answer.status).toBe(403);
+    expect((await api<{ data: Feature }>(`/api/features/${feature.id}`)).body.data.status).toBe(
+      'approved',
+    );
+  });
+
+  it('keeps an approval that eggs were put on, with a 409 saying why', async () => {
+    const author = await registerUser();
+    const voter = await registerUser();
+    const feature = await approvedFeature(author.token, admin.token, project.id);
+    await vote(voter.token, { feature_id: feature.id, eggs_allocated: 25 });
+
+    const answer = await reopen(feature.id);
+
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({
+      code: 'CONFLICT',
+      error: REOPEN_MESSAGES.eggsSinceApproval,
+    });
+    expect((await api<{ data: Feature }>(`/api/features/${feature.id}`)).body.data).toMatchObject({
+      status: 'approved',
+      total_eggs: 25,
+    });
+  });
+
+  it('lets a vote and a simultaneous undo never both succeed', async () => {
+    const author = await registerUser();
+    const voters = await Promise.all([registerUser(), registerUser(), registerUser()]);
+    const feature = await approvedFeature(author.token, admin.token, project.id);
+
+    const [undo, ...votes] = await Promise.all([
+      reopen(feature.id),
+      ...voters.map((each) => vote(each.token, { feature_id: feature.id, eggs_allocated: 10 })),
+    ]);
+
+    const stored = (
+      await api<{ data: Feature }>(`/api/features/${feature.id}`, {
+        headers: bearer(admin.token),
+      })
+    ).body.data;
+    const balances = await Promise.all(voters.map((each) => profileOf(each.token)));
+    const landed = votes.map((each) => each.status === 200);
+    const outcome = {
+      undo: undo.status,
+      anyVoteLanded: landed.some(Boolean),
+      status: stored.status,
+      total: stored.total_eggs,
+      balances: balances.map((each) => each.egg_balance),
+    };
+
+    // Assess: either the undo came first and every vote was refused, or a vote came first and
+    // the undo was refused; the eggs are where the outcome says.
+    const undone = {
+      undo: 200,
+      anyVoteLanded: false,
+      status: 'pending',
+      total: 0,
+      balances: [500, 500, 500],
+    };
+    const kept = {
+      undo: 409,
+      anyVoteLanded: true,
+      status: 'approved',
+      total: 10 * landed.filter(Boolean).length,
+      balances: landed.map((each) => (each ? 490 : 500)),
+    };
+    expect([undone, kept]).toContainEqual(outcome);
+  });
+
+  it("takes a rejection back to pending, charging the author's refunded 100 eggs again", async () => {
+    const author = await registerUser();
+    const ownProject = await createProject(admin.token);
+    const feature = await createFeature(author.token, ownProject.id);
+    await moderate(feature.id, 'reject', admin.token, { notes: 'Not now' });
+
+    const answer = await reopen(feature.id);
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ status: 'pending' });
+    expect(answer.body.data.approval_notes).toBeUndefined();
+    const ledger = await ledgerOf(author.token);
+    expect(ledger[0]).toMatchObject({
+      kind: 'feature_creation',
+      amount: -100,
+      reference: feature.id,
+      balance_after: 400,
+    });
+    expect((await profileOf(author.token)).egg_balance).toBe(400);
+    expect(sum(ledger)).toBe(400);
+    expect((await storedProject(ownProject.id))?.feature_counts).toEqual({
+      total: 1,
+      open: 1,
+      completed: 0,
+    });
+  });
+
+  it('keeps a rejection whose refund the author has spent, with a 409 saying why', async () => {
+    const author = await registerUser();
+    const feature = await createFeature(author.token, project.id);
+    await moderate(feature.id, 'reject');
+    for (let index = 0; index < 5; index += 1) await createFeature(author.token, project.id);
+
+    const answer = await reopen(feature.id);
+
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toBe(REOPEN_MESSAGES.refundSpent);
+    expect((await profileOf(author.token)).egg_balance).toBe(0);
+    const stored = await api<{ data: Feature }>(`/api/features/${feature.id}`, {
+      headers: bearer(admin.token),
+    });
+    expect(stored.body.data.status).toBe('rejected');
   });
 
   it.each([

@@ -8,6 +8,8 @@ describe('feature lifecycle', () => {
     ['approved', 'in_progress'],
     ['approved', 'completed'],
     ['in_progress', 'completed'],
+    ['approved', 'pending'],
+    ['rejected', 'pending'],
   ] as const)('allows %s → %s', (from, to) => {
     expect(canTransition(from, to)).toBe(true);
   });
@@ -18,6 +20,8 @@ describe('feature lifecycle', () => {
     ['completed', 'approved'],
     ['rejected', 'approved'],
     ['in_progress', 'approved'],
+    ['in_progress', 'pending'],
+    ['completed', 'pending'],
   ] as const)('refuses %s → %s', (from, to) => {
     expect(canTransition(from, to)).toBe(false);
   });

@@ -49,6 +49,15 @@ export const FEATURE_MESSAGES = {
   votingOnlyApproved: 'Voting is only allowed on approved features',
 } as const;
 
+/** Why an approval or a rejection can no longer be taken back to pending (409). */
+export const REOPEN_MESSAGES = {
+  eggsSinceApproval: 'Eggs were put on this request since it was approved: it stays approved',
+  mergedInto: 'Requests were merged into this one: it stays approved',
+  refundSpent:
+    'The author no longer has the 100 eggs the rejection refunded: the request stays rejected',
+  authorGone: "The author's account is gone: the request stays rejected",
+} as const;
+
 /** A feature request as the API answers it. */
 export const FeatureSchema = z.object({
   id: z.string(),
@@ -75,6 +84,11 @@ export const FeatureSchema = z.object({
   merged_from: z.optional(z.array(z.object({ id: z.string(), title: z.string() }))),
   /** When it was merged (set once the merge finished). */
   merged_at: z.optional(z.string()),
+  /**
+   * Everything the caller has put on it: present only for a signed-in caller who voted on it
+   * (lists and the request's own page).
+   */
+  your_eggs: z.optional(z.number().check(z.int())),
   created_at: z.string(),
   updated_at: z.string(),
 });

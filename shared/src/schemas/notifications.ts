@@ -36,6 +36,8 @@ export const NOTIFICATION_STATUS_LABELS: Readonly<Record<string, string>> = {
   completed: 'Completed',
   closed: 'Closed',
   approved: 'Approved',
+  /** An approval or rejection taken back: the request waits for review again. */
+  pending: 'Pending review',
   merged: 'Merged',
 };
 

@@ -5,7 +5,9 @@ import type { AuthResult } from '@hatchworks/shared/schemas/users';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eggBalance, registerUser } from './support/accounts';
 import {
+  SCREEN_WIDTHS,
   VIEWPORTS,
+  resizeTo,
   seriousAccessibilityViolations,
   skipBrowserTests,
   useBrowser,
@@ -146,6 +148,40 @@ describe.skipIf(skipBrowserTests)('Vote modal (/features)', () => {
     expect(await eggBalance(page)).toBe(450);
     expect((await profileOf(voter.token)).egg_balance).toBe(450);
     expect((await featureOf(voter.token, feature.id)).total_eggs).toBe(HEAD_START + 50);
+  });
+
+  it('shows "Your eggs: 25" on the card and on the request\'s page after a vote, after a reload too, at every width', async () => {
+    // Prepare
+    const feature = await backedFeature();
+    const { page } = await voterWith(500);
+    const card = page.getByRole('article', { name: feature.title });
+    const dialog = await openVoteModal(page, feature.title);
+    const before = await card.getByText(/^Your eggs/).count();
+
+    // Act
+    await dialog.getByRole('button', { name: '25', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Vote 25 Eggs' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('Your eggs: 25', { exact: true }).waitFor();
+    await page.reload();
+    const mine = card.getByText('Your eggs: 25', { exact: true });
+    await mine.waitFor();
+    const widths: Record<string, boolean> = {};
+    for (const { label, viewport } of SCREEN_WIDTHS) {
+      await resizeTo(page, viewport);
+      widths[label] = (await fitsWidth(page, card)) && (await fitsWidth(page, mine));
+    }
+    await card.getByRole('link', { name: feature.title }).click();
+    const own = page.getByRole('main').getByRole('article', { name: feature.title });
+    await own.getByText('Your eggs: 25', { exact: true }).waitFor();
+
+    // Assess
+    expect(before).toBe(0);
+    expect(widths).toEqual(Object.fromEntries(SCREEN_WIDTHS.map(({ label }) => [label, true])));
+    expect(await own.getByRole('button', { name: `Vote on ${feature.title}` }).isVisible()).toBe(
+      true,
+    );
+    expect((await featureOf(adminToken, feature.id)).your_eggs).toBeUndefined();
   });
 
   it('offers no vote at 0 eggs but the daily claim, which turns the dialog into the vote', async () => {

@@ -2,11 +2,14 @@ import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@hatchworks/shared/schemas/users';
 import {
+  resizeTo,
+  SCREEN_WIDTHS,
   seriousAccessibilityViolations,
   skipBrowserTests,
   useBrowser,
   VIEWPORTS,
 } from './support/browser';
+import { fitsWidth } from './support/feature-modals';
 import { DEMO, registerUser, signInAtIdp } from './support/accounts';
 import {
   approveFeature,
@@ -64,8 +67,11 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
   });
 
   describe('signed out', () => {
-    it('asks visitors to log in, with the welcome-eggs note and the sign-in actions', async () => {
+    it('asks visitors to log in above the approved requests, read-only at every width, each offering "Sign up to vote" on its page', async () => {
       // Prepare
+      const author = await registerUser();
+      const approved = await createApprovedFeature(author.token, admin.token, projectId);
+      const pending = await createFeature(author.token, projectId);
       const page = await browser.openPage('/', {});
       const calls = recordListCalls(page);
 
@@ -73,26 +79,63 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       await page.goto('/features');
       const main = page.getByRole('main');
       await main.getByRole('heading', { level: 1, name: 'Feature Request System' }).waitFor();
-
-      // Assess
-      expect(
-        await main
+      const card = await findFeatureCard(page, approved.title);
+      const widths: Record<string, { cardFits: boolean; scrollsSideways: boolean }> = {};
+      for (const { label, viewport } of SCREEN_WIDTHS) {
+        await resizeTo(page, viewport);
+        widths[label] = {
+          cardFits: await fitsWidth(page, card),
+          scrollsSideways: await page.evaluate(
+            () => document.documentElement.scrollWidth > window.innerWidth,
+          ),
+        };
+      }
+      const prompt = {
+        text: await main
           .getByText(
             'Please log in to access the feature request system and start voting with your eggs!',
           )
           .isVisible(),
-      ).toBe(true);
-      expect(
-        await main.getByText('New users receive 500 welcome eggs + 100 eggs daily').isVisible(),
-      ).toBe(true);
-      expect(await main.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
-      expect(await main.getByRole('button', { name: 'Sign Up (Get 500 eggs!)' }).isEnabled()).toBe(
-        true,
+        note: await main
+          .getByText('New users receive 500 welcome eggs + 100 eggs daily')
+          .isVisible(),
+        login: await main.getByRole('button', { name: 'Login' }).isEnabled(),
+        signUp: await main.getByRole('button', { name: 'Sign Up (Get 500 eggs!)' }).isEnabled(),
+        create: await main.getByRole('button', { name: /^Create (Request|First Feature)/ }).count(),
+        filters: await main.getByRole('group', { name: 'Filter by status' }).count(),
+        title: await page.title(),
+      };
+      const cardButtons = await card.getByRole('button').count();
+      const pendingShown = await main.getByRole('article', { name: pending.title }).count();
+      await card.getByRole('link', { name: approved.title }).click();
+      const signUp = main.getByRole('button', { name: 'Sign up to vote' });
+      await signUp.waitFor();
+      const voteButtons = await main.getByRole('button', { name: /^Vote/ }).count();
+      await signUp.click();
+      await page.waitForURL(/\/idp\//);
+      const createAccount = await page.getByRole('button', { name: /Create account/ }).count();
+
+      // Assess
+      expect(prompt).toEqual({
+        text: true,
+        note: true,
+        login: true,
+        signUp: true,
+        create: 0,
+        filters: 0,
+        title: 'Feature Request System | Hatchworks',
+      });
+      expect(calls.length).toBeGreaterThan(0);
+      expect(calls.every((query) => query.get('status') === 'approved')).toBe(true);
+      expect(cardButtons).toBe(0);
+      expect(pendingShown).toBe(0);
+      expect(widths).toEqual(
+        Object.fromEntries(
+          SCREEN_WIDTHS.map(({ label }) => [label, { cardFits: true, scrollsSideways: false }]),
+        ),
       );
-      expect(await main.getByRole('button', { name: /^Create Request/ }).count()).toBe(0);
-      expect(await main.getByRole('group', { name: 'Filter by status' }).count()).toBe(0);
-      expect(calls).toHaveLength(0);
-      expect(await page.title()).toBe('Feature Request System | Hatchworks');
+      expect(voteButtons).toBe(0);
+      expect(createAccount).toBe(1);
     });
 
     it('starts the hosted login from the page and shows "Loading authentication..." while the sign-in is verified', async () => {
@@ -337,6 +380,44 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
         status: 'approved',
         approval_notes: 'Looks useful, go ahead.',
       });
+    });
+
+    it('takes an approval back from its toast: Undo, reachable at every width, puts the card back in Pending', async () => {
+      // Prepare
+      const author = await registerUser();
+      const feature = await createFeature(author.token, projectId);
+      const page = await openSignedIn(browser, admin, '/features?status=pending');
+      const card = await findFeatureCard(page, feature.title);
+      await card.getByRole('button', { name: `Approve ${feature.title}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Approve Feature' });
+      await dialog.getByRole('button', { name: 'Approve Feature' }).click();
+      await card.waitFor({ state: 'detached' });
+      const undo = page
+        .getByTestId('toast')
+        .filter({ hasText: `Approved “${feature.title}”` })
+        .getByRole('button', { name: 'Undo' });
+      const reachable: Record<string, boolean> = {};
+      for (const { label, viewport } of SCREEN_WIDTHS) {
+        await resizeTo(page, viewport);
+        reachable[label] = (await undo.isVisible()) && (await fitsWidth(page, undo));
+      }
+
+      // Act
+      await undo.click();
+      const undone = page
+        .getByTestId('toast')
+        .filter({ hasText: `“${feature.title}” is back in Pending.` });
+      await undone.waitFor();
+      const back = await findFeatureCard(page, feature.title);
+
+      // Assess
+      expect(reachable).toEqual(
+        Object.fromEntries(SCREEN_WIDTHS.map(({ label }) => [label, true])),
+      );
+      expect(await back.getByRole('button', { name: `Approve ${feature.title}` }).isVisible()).toBe(
+        true,
+      );
+      expect((await featureOf(admin.token, feature.id)).status).toBe('pending');
     });
 
     it("rejects a pending request after confirmation and refunds its author's 100 eggs", async () => {

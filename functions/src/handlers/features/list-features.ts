@@ -1,5 +1,6 @@
 import { type FeatureList } from '@hatchworks/shared/schemas/features';
 import { listFeatures } from '../../modules/features/features-repository';
+import { withCallerEggs } from '../../modules/features/caller-eggs';
 import { authHandler } from '../../http/auth-handler';
 import { page } from '../../http/response';
 import { searchFeatures } from '../../modules/search/search-lists';
@@ -19,9 +20,11 @@ export const handler = authHandler({
     // With `q`, ranked by relevance from the search index, under the same rules.
     if (query.q) {
       const found = await searchFeatures({ ...options, q: query.q });
-      return page<FeatureList>({ features: found.items, match: found.match }, found.nextCursor);
+      const features = await withCallerEggs(found.items, user?.id);
+      return page<FeatureList>({ features, match: found.match }, found.nextCursor);
     }
     const result = await listFeatures(options);
-    return page<FeatureList>({ features: result.items }, result.nextCursor);
+    const features = await withCallerEggs(result.items, user?.id);
+    return page<FeatureList>({ features }, result.nextCursor);
   },
 });

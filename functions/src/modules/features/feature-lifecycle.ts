@@ -1,16 +1,17 @@
 import type { FeatureStatus } from '@hatchworks/shared/schemas/features';
 
 /**
- * The feature lifecycle. Admins approve or reject pending requests; no other
- * transition goes back, so work moves forward only: approved → in progress → completed, or approved
- * straight to completed. Rejected and completed are final.
+ * The feature lifecycle. Admins approve or reject pending requests, and may take either decision
+ * back to pending (an approval only while no eggs are on the request, a rejection only when the
+ * author pays the refunded cost again: see `feature-moderation.ts`). Work moves forward only:
+ * approved → in progress → completed, or approved straight to completed. Completed is final.
  */
 const TRANSITIONS: Readonly<Record<FeatureStatus, readonly FeatureStatus[]>> = {
   pending: ['approved', 'rejected'],
-  approved: ['in_progress', 'completed'],
+  approved: ['in_progress', 'completed', 'pending'],
   in_progress: ['completed'],
   completed: [],
-  rejected: [],
+  rejected: ['pending'],
   // Only a merge makes a request merged and only an unmerge takes it back
   // (modules/votable/feature-kind.ts); no status change does either.
   merged: [],

@@ -1,5 +1,9 @@
 import { EGGS } from '@hatchworks/shared/constants';
-import type { Feature, FeatureStatus } from '@hatchworks/shared/schemas/features';
+import {
+  REOPEN_MESSAGES,
+  type Feature,
+  type FeatureStatus,
+} from '@hatchworks/shared/schemas/features';
 import { canTransition, projectCountDeltas } from './feature-lifecycle';
 import { AppError, NotFoundError } from '../../lib/errors';
 import { changeBalance } from '../eggs/balance-change';
@@ -43,6 +47,23 @@ class StatusMoved extends Error {}
 /** The author deleted their account between the read and the refund: reject without one. */
 class AuthorGone extends Error {}
 
+const cannotReopen = (message: string) => new AppError(409, 'CONFLICT', message);
+
+/**
+ * Refuses to take a decision back to pending when something now rests on it: eggs on an approved
+ * request (they were spent on an approved request), requests merged into it, or a rejection
+ * whose refunded cost the author can no longer pay again.
+ */
+function checkReopen(feature: StoredFeature): void {
+  if (feature.status !== 'approved') return;
+  if (feature.total_eggs > 0 || feature.vote_count > 0) {
+    throw cannotReopen(REOPEN_MESSAGES.eggsSinceApproval);
+  }
+  if (Object.keys(feature.merged_from ?? {}).length > 0) {
+    throw cannotReopen(REOPEN_MESSAGES.mergedInto);
+  }
+}
+
 export const invalidTransition = (from: FeatureStatus, to: FeatureStatus) =>
   new AppError(400, 'VALIDATION_ERROR', `A ${from} feature cannot become ${to}`);
 
@@ -57,6 +78,15 @@ async function statusItems(
   const project = await getProject(feature.project_id);
   const deltas = projectCountDeltas(feature.status, to);
   const countsChange = deltas.total !== 0 || deltas.open !== 0 || deltas.completed !== 0;
+  // Back to pending, the decision's notes go with the decision.
+  const remove = [
+    ...index.remove,
+    ...(to === 'completed' ? [] : ['completed_at']),
+    ...(to === 'pending' && !notes ? ['approval_notes'] : []),
+  ];
+  // An approval is taken back only while nothing rests on it: no votes (a vote lands only on an
+  // approved request, so none can land after this commits) and nothing merged into it.
+  const unapproving = feature.status === 'approved' && to === 'pending';
   return [
     {
       Update: {
@@ -68,13 +98,14 @@ async function statusItems(
             // When it last moved, and when it was completed (the roadmap's window).
             `status_changed_at = :now${to === 'completed' ? ', completed_at = :now' : ''}`,
             ...index.set,
-          ].join(', ') +
-          (index.remove.length || to !== 'completed'
-            ? ` REMOVE ${[...index.remove, ...(to === 'completed' ? [] : ['completed_at'])].join(', ')}`
-            : ''),
+          ].join(', ') + (remove.length ? ` REMOVE ${remove.join(', ')}` : ''),
         // The rank keys written carry the total as read: a vote that landed meanwhile (votes
         // ADD to the total) makes this attempt read again.
-        ConditionExpression: '#status = :from AND total_eggs = :readTotal',
+        ConditionExpression:
+          '#status = :from AND total_eggs = :readTotal' +
+          (unapproving
+            ? ' AND vote_count = :zero AND (attribute_not_exists(merged_from) OR size(merged_from) = :zero)'
+            : ''),
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':to': to,
@@ -82,6 +113,7 @@ async function statusItems(
           ':readTotal': feature.total_eggs,
           ':now': now.toISOString(),
           ...(notes ? { ':notes': notes } : {}),
+          ...(unapproving ? { ':zero': 0 } : {}),
           ...index.values,
         },
       },
@@ -96,11 +128,15 @@ async function statusItems(
 }
 
 function moved(feature: StoredFeature, to: FeatureStatus, notes: string | undefined, now: Date) {
+  // Back to pending without notes, the decision's notes go with it (as `statusItems` removes them).
+  const { approval_notes: kept, ...rest } = feature;
+  const keptNotes = to === 'pending' ? undefined : kept;
+  const approvalNotes = notes ?? keptNotes;
   return toApiFeature({
-    ...feature,
+    ...rest,
     status: to,
     updated_at: now.toISOString(),
-    ...(notes ? { approval_notes: notes } : {}),
+    ...(approvalNotes ? { approval_notes: approvalNotes } : {}),
   });
 }
 
@@ -126,7 +162,9 @@ function moderationEvent(
 
 /**
  * Moves a feature along its lifecycle (admins). Rejecting refunds the 100-egg creation cost to
- * the author as a `refund` ledger entry in the same transaction (unless the account is deleted).
+ * the author as a `refund` ledger entry in the same transaction (unless the account is deleted);
+ * taking the rejection back to pending charges it again as a `feature_creation` entry, on the
+ * condition that the balance covers it.
  * With an `Idempotency-Key` (the admin's own) a retried request answers the first outcome instead
  * of an invalid transition, and the refund happens once.
  */
@@ -158,10 +196,17 @@ export async function changeFeatureStatus(
       if (earlier) return earlier.result;
       throw invalidTransition(feature.status, to);
     }
+    if (to === 'pending') checkReopen(feature);
+    // Taking a rejection back charges the refunded creation cost again: a pending request is a
+    // paid one.
+    const recharging = feature.status === 'rejected' && to === 'pending';
     const result = moved(feature, to, notes, now);
     const author =
-      to === 'rejected' && !authorGone ? await getUserById(feature.user_id) : undefined;
-    const refund = author ? EGGS.featureCreationCost : 0;
+      (to === 'rejected' && !authorGone) || recharging
+        ? await getUserById(feature.user_id)
+        : undefined;
+    if (recharging && !author) throw cannotReopen(REOPEN_MESSAGES.authorGone);
+    const refund = author && to === 'rejected' ? EGGS.featureCreationCost : 0;
     const event = moderationEvent(feature, to, notes, actorId, refund);
     const items = [
       ...(await statusItems(feature, to, notes, now)),
@@ -176,12 +221,16 @@ export async function changeFeatureStatus(
           now,
           // The author, not the caller: an account deleted meanwhile gets no refund, and the
           // rejection goes on without one.
-          missingUser: () => new AuthorGone(),
+          missingUser: () =>
+            recharging ? cannotReopen(REOPEN_MESSAGES.authorGone) : new AuthorGone(),
           plan: () => ({
-            amount: EGGS.featureCreationCost,
-            kind: 'refund',
+            amount: recharging ? -EGGS.featureCreationCost : EGGS.featureCreationCost,
+            kind: recharging ? 'feature_creation' : 'refund',
             reference: feature.id,
-            insufficient: () => new AppError(500, 'SERVER_ERROR'),
+            insufficient: () =>
+              recharging
+                ? cannotReopen(REOPEN_MESSAGES.refundSpent)
+                : new AppError(500, 'SERVER_ERROR'),
             effects: () => items,
             // The key's record exists: a simultaneous retry made the change. Otherwise someone
             // else moved the feature first: stop and look again.

@@ -8,6 +8,7 @@ import { FeatureStatusControl } from '../../features/feature-requests/components
 import { MergedBanner } from '../../features/feature-requests/components/merge-banner';
 import { FEATURE_MERGE, MERGEABLE } from '../../features/feature-requests/components/feature-merge';
 import { VoteModal } from '../../features/feature-requests/components/vote-modal';
+import { SIGN_IN_UNAVAILABLE } from '../../features/feature-requests/components/sign-in-prompt';
 import '../../features/feature-requests/components/features-page.css';
 import { useSession } from '../../lib/session';
 import { VotableDetail } from '../votable-detail';
@@ -15,7 +16,7 @@ import { VotableDetail } from '../votable-detail';
 /**
  * `/features/:id`: one feature request and its discussion. Approved ones are public; pending and
  * rejected ones show to their author and admins only (the API answers 404 otherwise). Signed-in
- * users vote here as on the card. Admins merge a request into another here; a merged one links to
+ * users vote here as on the card; visitors are offered 'Sign up to vote' instead. Admins merge a request into another here; a merged one links to
  * where it went (its discussion kept, read-only), and the request it went to links back and shows
  * that discussion under its own.
  */
@@ -49,7 +50,14 @@ export default function FeatureDetailRoute() {
             feature={data}
             onOwnPage
             own={user?.id === data.user_id}
-            {...(user ? { onVote: () => setVoting(true) } : {})}
+            {...(user
+              ? { onVote: () => setVoting(true) }
+              : {
+                  signUpToVote: {
+                    onClick: () => void session.signUp(),
+                    ...(session.signInAvailable ? {} : { disabledReason: SIGN_IN_UNAVAILABLE }),
+                  },
+                })}
           />
           {data.merged_from?.length ? (
             <MergedFromNote from={data.merged_from} href={detailHref.feature} />

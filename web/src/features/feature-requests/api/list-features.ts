@@ -4,6 +4,7 @@ import { listFeatures as route } from '@hatchworks/shared/contracts/features';
 import type { Feature, FeatureStatus } from '@hatchworks/shared/schemas/features';
 import type { SearchMatch } from '@hatchworks/shared/schemas/search';
 import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 
 /** The list's failure text, shown with 'Try Again'. */
 export const LOAD_FEATURES_FAILED = 'Failed to load features';
@@ -53,14 +54,16 @@ export async function listFeatures(
 
 /**
  * Every feature list key starts with 'features', so creating, voting and moderating (which
- * invalidate `['features']`) reload whichever list is shown.
+ * invalidate `['features']`) reload whichever list is shown. The answer carries the viewer's own
+ * eggs on each request (`your_eggs`), so it is keyed by the viewer.
  */
-export const featureListQueryOptions = (filter: FeatureListFilter) =>
+export const featureListQueryOptions = (filter: FeatureListFilter, viewerId: string | null) =>
   infiniteQueryOptions({
     queryKey: [
       'features',
       'list',
       { status: filter.status, projectId: filter.projectId, q: filter.q },
+      viewerId,
     ],
     queryFn: ({ pageParam, signal }) => listFeatures(filter, pageParam, signal),
     initialPageParam: undefined as string | undefined,
@@ -68,5 +71,6 @@ export const featureListQueryOptions = (filter: FeatureListFilter) =>
   });
 
 export function useFeatureList(filter: FeatureListFilter) {
-  return useInfiniteQuery(featureListQueryOptions(filter));
+  const viewerId = useSession().user?.id ?? null;
+  return useInfiniteQuery(featureListQueryOptions(filter, viewerId));
 }

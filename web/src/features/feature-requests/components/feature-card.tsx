@@ -12,13 +12,18 @@ import {
 import { formatDate } from '../../../lib/format';
 import type { ModerationAction } from '../api/moderate-feature';
 import { FEATURE_TYPE_LABELS, PRIORITY_LABELS, authorName } from '../utils/feature-labels';
-import { countOf } from '../../../lib/format';
+import { countOf, formatCount } from '../../../lib/format';
 import { EggIcon } from '../../../components/ui/icons';
 
 interface FeatureCardProps {
   feature: Feature;
   /** Offered on approved requests to signed-in users; absent hides the button. */
   onVote?: () => void;
+  /**
+   * Offered on approved requests to visitors in place of Vote: starts the hosted sign-up
+   * (`disabled` with its reason when sign-in is not configured).
+   */
+  signUpToVote?: { readonly onClick: () => void; readonly disabledReason?: string };
   /** Offered to admins on pending requests; absent hides the buttons. */
   onModerate?: (action: ModerationAction) => void;
   /** The viewer's own pending or rejected request, which only they (and admins) can see. */
@@ -57,6 +62,7 @@ function LongText({ label, text }: { label: string; text: string | undefined }) 
 export function FeatureCard({
   feature,
   onVote,
+  signUpToVote,
   onModerate,
   own = false,
   onOwnPage = false,
@@ -64,6 +70,7 @@ export function FeatureCard({
   const Heading = onOwnPage ? 'h1' : 'h3';
   const titleId = useId();
   const canVote = feature.status === 'approved' && onVote !== undefined;
+  const canSignUp = feature.status === 'approved' && !canVote && signUpToVote !== undefined;
   const canModerate = feature.status === 'pending' && onModerate !== undefined;
   const priority = PRIORITY_LABELS[feature.priority_level];
   const ownNote = own ? OWN_NOTES[feature.status] : undefined;
@@ -147,13 +154,28 @@ export function FeatureCard({
             <EggIcon /> {countOf(feature.total_eggs, 'egg')}
           </span>
           <span className="feature-card__votes">{countOf(feature.vote_count, 'vote')}</span>
+          {/* What the viewer has put on it, for as long as they have. */}
+          {feature.your_eggs ? (
+            <span className="feature-card__yours">Your eggs: {formatCount(feature.your_eggs)}</span>
+          ) : null}
           <CommentCount count={feature.comment_count} href={detailHref.feature(feature.id)} />
         </p>
-        {canVote || canModerate ? (
+        {canVote || canSignUp || canModerate ? (
           <div className="feature-card__actions">
             {canVote ? (
               <button type="button" className="button button--accent button--sm" onClick={onVote}>
                 Vote<span className="visually-hidden"> on {feature.title}</span>
+              </button>
+            ) : null}
+            {canSignUp && signUpToVote ? (
+              <button
+                type="button"
+                className="button button--accent button--sm"
+                onClick={signUpToVote.onClick}
+                disabled={signUpToVote.disabledReason !== undefined}
+                title={signUpToVote.disabledReason}
+              >
+                Sign up to vote
               </button>
             ) : null}
             {canModerate ? (

@@ -19,10 +19,12 @@ interface FeatureListProps {
    * are shown first, marked as such.
    */
   authorId?: string;
-  onCreate: () => void;
+  /** Offered in the empty state; absent for visitors, who cannot create. */
+  onCreate?: () => void;
   /** Empties the search term, from the empty state of a search. */
-  onClearSearch: () => void;
-  onVote: (feature: Feature) => void;
+  onClearSearch?: () => void;
+  /** Offered on approved requests; absent for visitors, who read the list only. */
+  onVote?: (feature: Feature) => void;
   /** Present for admins only. */
   onModerate?: (feature: Feature, action: ModerationAction) => void;
 }
@@ -149,9 +151,11 @@ function FeatureListBody({
         </div>
         <h3>{noMatchText('requests', filter.q)}</h3>
         <p>Check the spelling or try fewer words.</p>
-        <button type="button" className="button button--secondary" onClick={onClearSearch}>
-          {CLEAR_SEARCH}
-        </button>
+        {onClearSearch ? (
+          <button type="button" className="button button--secondary" onClick={onClearSearch}>
+            {CLEAR_SEARCH}
+          </button>
+        ) : null}
       </div>
     );
   }
@@ -175,9 +179,11 @@ function FeatureListBody({
         </div>
         <h3>No features yet</h3>
         <p>Be the first to create a feature request!</p>
-        <button type="button" className="button button--accent" onClick={onCreate}>
-          Create First Feature
-        </button>
+        {onCreate ? (
+          <button type="button" className="button button--accent" onClick={onCreate}>
+            Create First Feature
+          </button>
+        ) : null}
       </div>
     );
   }
@@ -190,7 +196,7 @@ function FeatureListBody({
             <FeatureCard
               feature={feature}
               own={ownIds.has(feature.id)}
-              onVote={() => onVote(feature)}
+              onVote={onVote ? () => onVote(feature) : undefined}
               onModerate={onModerate ? (action) => onModerate(feature, action) : undefined}
             />
           </li>

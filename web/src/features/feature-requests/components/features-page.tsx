@@ -3,6 +3,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { FeatureBoard } from './feature-board';
+import { VisitorBoard } from './visitor-board';
 import { AUTH_LOADING, SignInPrompt } from './sign-in-prompt';
 import './features-page.css';
 
@@ -14,7 +15,12 @@ export function FeaturesPage() {
   if (status === 'loading') {
     body = <LoadingState label={AUTH_LOADING} />;
   } else if (!user) {
-    body = <SignInPrompt />;
+    body = (
+      <>
+        <SignInPrompt />
+        <VisitorBoard />
+      </>
+    );
   } else {
     body = (
       <>

@@ -9,6 +9,7 @@ import {
 } from '../api/moderate-feature';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useToast } from '../../../components/ui/toast';
+import { useUndoModeration } from '../api/undo-moderation';
 
 interface ModerationDialogProps {
   feature: Feature;
@@ -56,6 +57,7 @@ export function ModerationDialog({
   const keyFor = useIdempotencyKey();
   const done = useRef(false);
   const showToast = useToast();
+  const undo = useUndoModeration();
   const moderate = useModerateFeature({
     onSuccess: (moderated) => {
       showToast({
@@ -63,6 +65,8 @@ export function ModerationDialog({
           action === 'approve'
             ? `Approved “${moderated.title}”: people can vote on it now.`
             : `Rejected “${moderated.title}”: its author got the ${EGGS.featureCreationCost} eggs back.`,
+        // The server takes the decision back only while nothing rests on it, and says why not.
+        action: { label: 'Undo', onClick: () => undo(moderated) },
       });
       done.current = true;
       onDone?.(moderated);

@@ -7,7 +7,7 @@ import { EggIcon } from '../../../components/ui/icons';
 /** The feature screens' text while the session is still restored or verified. */
 export const AUTH_LOADING = 'Loading authentication...';
 
-const SIGN_IN_UNAVAILABLE = 'Sign-in is not configured';
+export const SIGN_IN_UNAVAILABLE = 'Sign-in is not configured';
 
 /** What logged-out visitors see of the feature system, with the header's two actions. */
 export function SignInPrompt({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2' }) {
