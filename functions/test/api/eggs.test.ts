@@ -8,6 +8,7 @@ import type {
 import { api } from '../../../test/support/api';
 import { bearer, registerAdmin, registerUser } from '../../../test/support/accounts';
 import { ledgerOf, profileOf, sum } from '../../../test/support/eggs';
+import { nextUtcDayStart } from '../../src/lib/utc-day';
 
 const claim = (token: string, headers: Record<string, string> = {}) =>
   api<{ data: DailyClaimResult; error?: string; code?: string }>('/api/user/claim-daily-eggs', {
@@ -16,16 +17,23 @@ const claim = (token: string, headers: Record<string, string> = {}) =>
   });
 
 describe('POST /api/user/claim-daily-eggs', () => {
-  it('grants 100 eggs, answers {new_balance, eggs_earned} and ends can_claim_daily', async () => {
+  it('grants 100 eggs, answers {new_balance, eggs_earned, next_claim_at} and ends can_claim_daily', async () => {
     const { token } = await registerUser();
+    // Days are UTC days: the next claim opens at the next midnight UTC (either side of a midnight
+    // that passes during the call).
+    const nextMidnight = () => nextUtcDayStart(new Date());
+    const opens = [nextMidnight()];
 
     const answer = await claim(token);
 
+    opens.push(nextMidnight());
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toEqual({ new_balance: 600, eggs_earned: 100 });
+    expect(answer.body.data).toMatchObject({ new_balance: 600, eggs_earned: 100 });
+    expect(opens).toContain(answer.body.data.next_claim_at);
     const profile = await profileOf(token);
     expect(profile.egg_balance).toBe(600);
     expect(profile.can_claim_daily).toBe(false);
+    expect(profile.next_claim_at).toBe(answer.body.data.next_claim_at);
     const [latest] = await ledgerOf(token);
     expect(latest).toMatchObject({ kind: 'daily_claim', amount: 100, balance_after: 600 });
   });

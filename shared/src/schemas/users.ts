@@ -17,6 +17,8 @@ export const UserSchema = z.object({
   has_password: z.boolean(),
   egg_balance: z.number().check(z.int()),
   can_claim_daily: z.boolean(),
+  /** After today's claim: when the next one opens (ISO 8601, midnight UTC); absent otherwise. */
+  next_claim_at: z.optional(z.string()),
   member_since: z.string(),
   stats: z.object({
     features_created: z.number().check(z.int()),

@@ -270,24 +270,55 @@ describe.skipIf(skipBrowserTests)('Account widget', () => {
     expect(await nav.getByRole('link', { name: 'Manage Projects' }).isVisible()).toBe(true);
   });
 
-  it('claims the daily eggs once: new balance, "Claimed 100 eggs!", and the button is gone', async () => {
-    // Prepare
-    const page = await openSignedIn(browser, await registerUser(), '/');
+  it('claims the daily eggs once: one notice, the new balance, then "Next claim in N h" until the claim opens', async () => {
+    // Prepare: the page's clock is Playwright's, so the wait passes without waiting
+    const page = await openSignedIn(browser, await registerUser(), '/', {
+      prepare: (opened) => opened.clock.install(),
+    });
     const bar = page.locator('.account--bar');
     const claim = bar.getByRole('button', { name: 'Claim Daily' });
     await claim.waitFor();
     expect(await bar.locator('.egg-balance').textContent()).toBe(' 500 eggs');
     expect(await bar.locator('.egg-balance svg.icon--egg').count()).toBe(1);
+    const answered = page.waitForResponse('**/api/user/claim-daily-eggs');
 
     // Act
     await claim.click();
+    const { data } = (await (await answered).json()) as { data: { next_claim_at: string } };
+    const opensAt = Date.parse(data.next_claim_at);
+    const next = bar.locator('.account__claim .claim-daily__next');
+    await next.waitFor();
+    const toasts = await page.getByTestId('toast').allInnerTexts();
+    const statusesInBar = await bar.getByRole('status').count();
+    /** The page's clock `before` the opening, then one tick of the per-minute timer. */
+    const minuteBefore = async (before: number) => {
+      await page.clock.setSystemTime(opensAt - before - 20_000);
+      await page.clock.runFor(60_000);
+    };
+    await minuteBefore(13 * 3_600_000);
+    const hoursLeft = await next.textContent();
+    await minuteBefore(30 * 60_000);
+    const minutesLeft = await next.textContent();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const inMenu = await page.locator('.account--menu .claim-daily__next').innerText();
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await minuteBefore(0);
 
-    // Assess
-    const status = bar.getByRole('status');
-    await status.waitFor();
-    expect(await status.innerText()).toContain('Claimed 100 eggs!');
+    // Assess: the toast is the one announcement; the wait stands where the button was
+    expect(toasts).toEqual([
+      expect.stringContaining('Claimed 100 eggs! Balance: 600 eggs.') as string,
+    ]);
+    expect(statusesInBar).toBe(0);
     await bar.locator('.egg-balance', { hasText: '600' }).waitFor();
-    expect(await bar.getByRole('button', { name: 'Claim Daily' }).count()).toBe(0);
+    expect({ hoursLeft, minutesLeft, inMenu }).toEqual({
+      hoursLeft: 'Next claim in 13 h',
+      minutesLeft: 'Next claim in 30 min',
+      inMenu: 'Next claim in 30 min',
+    });
+    await bar.getByRole('button', { name: 'Claim Daily' }).waitFor();
+    expect(await next.count()).toBe(0);
   });
 
   it('tells the user when the daily claim fails', async () => {

@@ -60,11 +60,12 @@ describe.skipIf(skipBrowserTests)('Changelog (/changelog)', () => {
     await form.getByLabel('Body').fill('It is done & <b>live</b>.\n\nThanks to every voter.');
     await form.getByRole('button', { name: 'Publish entry' }).click();
     await page
-      .getByRole('status')
+      .getByTestId('toast')
       .filter({ hasText: `Published "${title}".` })
       .waitFor();
 
-    // Assess
+    // Assess: the toast is the one announcement
+    expect(await page.getByRole('status').filter({ hasText: 'Published' }).count()).toBe(0);
     const entry = page.getByRole('article', { name: title });
     await entry.waitFor();
     expect(await form.count()).toBe(0);
@@ -117,7 +118,7 @@ describe.skipIf(skipBrowserTests)('Changelog (/changelog)', () => {
     await entry.getByRole('button', { name: `Delete "${title}"` }).click();
     await entry.getByRole('button', { name: 'Delete entry' }).click();
     await page
-      .getByRole('status')
+      .getByTestId('toast')
       .filter({ hasText: `Deleted "${title}".` })
       .waitFor();
 

@@ -67,7 +67,7 @@ describe.skipIf(skipBrowserTests)('Closing the loop on a feature request', () =>
         await dialog.getByLabel('New status').selectOption({ label: status });
         await dialog.getByRole('button', { name: 'Save status' }).click();
         await adminPage
-          .getByRole('status')
+          .getByTestId('toast')
           .filter({ hasText: `Status changed to ${status}.` })
           .waitFor();
       }

@@ -120,7 +120,7 @@ describe.skipIf(skipBrowserTests)('Layout at every width', () => {
   });
 
   it.each<Role>(['visitor', 'user', 'admin'])(
-    'keeps the wordmark, the page column and one row without a menu button from 1024 px (%s)',
+    'keeps the wordmark, one row without a menu button from 1024 px, and the header in the page column (%s)',
     async (role) => {
       // Prepare
       const page = await openAs(browser, role, 390);
@@ -135,9 +135,20 @@ describe.skipIf(skipBrowserTests)('Layout at every width', () => {
           const header = box('.site-header__inner');
           const column = box('main .container');
           const name = box('.brand__name');
+          // The last control (avatar, Sign Up or the menu button) ends where the column's text does.
+          const columnEnd =
+            column.right -
+            parseFloat(getComputedStyle(document.querySelector('main .container')!).paddingRight);
+          const controlsEnd = Math.max(
+            ...[...document.querySelectorAll('.site-header__end *')]
+              .map((element) => element.getBoundingClientRect())
+              .filter((rect) => rect.width > 0)
+              .map((rect) => rect.right),
+          );
           return {
             wordmark: name.width > 1,
             column: header.left === column.left && header.width === column.width,
+            endsAtColumn: Math.round(controlsEnd) === Math.round(columnEnd),
             oneRow: header.height <= 65,
             sideways: document.documentElement.scrollWidth > window.innerWidth,
           };
@@ -153,7 +164,13 @@ describe.skipIf(skipBrowserTests)('Layout at every width', () => {
       }
 
       // Assess
-      const row = { wordmark: true, column: true, oneRow: true, sideways: false };
+      const row = {
+        wordmark: true,
+        column: true,
+        endsAtColumn: true,
+        oneRow: true,
+        sideways: false,
+      };
       expect(seen).toEqual({
         390: { ...row, menuButton: true, changelogInNav: false },
         1024: { ...row, menuButton: false, changelogInNav: true },

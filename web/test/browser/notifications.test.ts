@@ -220,7 +220,10 @@ describe.skipIf(skipBrowserTests)('Notifications (bell, /notifications, preferen
     // Act
     expect(await changelog.isChecked()).toBe(true);
     await changelog.uncheck();
-    await section.getByText('Notification preferences saved.').waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: 'Emails about "Changelog announcements" turned off.' })
+      .waitFor();
     await page.reload();
     await page
       .getByRole('region', { name: 'Notifications' })

@@ -51,10 +51,12 @@ describe.skipIf(skipBrowserTests)('Change password (Profile)', () => {
     await section.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await section.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await section.getByRole('button', { name: 'Change Password' }).click();
-    await section.getByRole('status').waitFor();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
 
-    // Assess
-    expect(await section.getByRole('status').innerText()).toBe('Your password was changed.');
+    // Assess: the toast is the one announcement
+    expect(await toast.innerText()).toContain('Your password was changed.');
+    expect(await section.getByRole('status').count()).toBe(0);
     expect(await section.getByLabel('Current password').inputValue()).toBe('');
     expect(await profileStatus(old.token)).toBe(401);
     await page.reload();

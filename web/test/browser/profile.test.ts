@@ -55,12 +55,14 @@ describe.skipIf(skipBrowserTests)('Profile (/profile)', () => {
     await page.getByLabel('Username').fill(username);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { level: 1, name: 'Henrietta Hatch' }).waitFor();
+    const toast = await page.getByTestId('toast').innerText();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Henrietta Hatch' }).waitFor();
 
     // Assess
     expect(await page.getByText(`@${username}`).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /Hi, Henrietta Hatch/ }).isVisible()).toBe(true);
+    expect(toast).toContain(`Profile saved: Henrietta Hatch (@${username}).`);
   });
 
   it('shows the server message when the username is taken', async () => {

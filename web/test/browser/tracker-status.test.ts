@@ -53,7 +53,7 @@ describe.skipIf(skipBrowserTests)('Tracker statuses (admins)', () => {
     const violations = await seriousAccessibilityViolations(page);
     await note.fill('Duplicate of an older request');
     await dialog.getByRole('button', { name: 'Save status' }).click();
-    await card.getByRole('status').getByText('Status changed to Closed.').waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Status changed to Closed.' }).waitFor();
 
     // Assess
     expect(problem).toBe('A note is required when closing');
@@ -103,9 +103,10 @@ describe.skipIf(skipBrowserTests)('Tracker statuses (admins)', () => {
     await dialog.getByLabel('New status').selectOption('planned');
     await dialog.getByLabel(/^Note/).fill('On the list for next season');
     await dialog.getByRole('button', { name: 'Save status' }).click();
-    await card.getByRole('status').getByText('Status changed to Planned.').waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Status changed to Planned.' }).waitFor();
 
-    // Assess
+    // Assess: the toast is the one announcement
+    expect(await page.getByRole('status').filter({ hasText: 'Status changed' }).count()).toBe(0);
     await card.getByText('Status: Planned').waitFor();
     expect(await card.innerText()).toContain('Team note: On the list for next season');
   });

@@ -121,7 +121,7 @@ describe.skipIf(skipBrowserTests)('Verify email (/verify-email)', () => {
     await form.getByLabel('New password', { exact: true }).fill('changed on the site');
     await form.getByLabel('Confirm new password').fill('changed on the site');
     await form.getByRole('button', { name: 'Change Password' }).click();
-    await form.getByText('Your password was changed.').waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Your password was changed.' }).waitFor();
     await page.reload();
     const stillSignedIn = page.getByRole('button', { name: /Hi, Nova Hatch/ });
     await stillSignedIn.waitFor();

@@ -3,7 +3,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role, User } from '@hatchworks/shared/schemas/users';
 import { publicDisplayName } from '@hatchworks/shared/schemas/user-names';
 import { ConflictError } from '../../lib/errors';
-import { utcDay } from '../../lib/utc-day';
+import { nextUtcDayStart, utcDay } from '../../lib/utc-day';
 import type { BalanceAccount } from '../eggs/balance-change';
 import { batchGetItems } from '../table/batch-get';
 import { db, tableName } from '../table/client';
@@ -73,6 +73,9 @@ export function toApiUser(user: StoredUser, now = new Date()): User {
     egg_balance: user.egg_balance,
     // Daily eggs, like the welcome, wait for a proven email.
     can_claim_daily: user.is_verified && user.last_claim_day !== utcDay(now),
+    ...(user.is_verified && user.last_claim_day === utcDay(now)
+      ? { next_claim_at: nextUtcDayStart(now) }
+      : {}),
     member_since: user.created_at,
     stats: { features_created: user.features_created, votes_cast: user.votes_cast },
   };

@@ -16,7 +16,7 @@ import {
 } from './caller-idempotency';
 import { ledgerKeys, userKeys } from '../table/keys';
 import { queryPage, type Page } from '../table/query-page';
-import { utcDay } from '../../lib/utc-day';
+import { nextUtcDayStart, utcDay } from '../../lib/utc-day';
 
 export const ALREADY_CLAIMED = 'Daily eggs already claimed today';
 
@@ -47,7 +47,11 @@ export function claimDailyEggs(
           'is_verified = :true AND (attribute_not_exists(last_claim_day) OR last_claim_day <> :today)',
         values: { ':today': today, ':true': true },
         insufficient: () => new ValidationError([]),
-        result: (balanceAfter) => ({ new_balance: balanceAfter, eggs_earned: EGGS.daily }),
+        result: (balanceAfter) => ({
+          new_balance: balanceAfter,
+          eggs_earned: EGGS.daily,
+          next_claim_at: nextUtcDayStart(now),
+        }),
         metrics: { EggsClaimed: EGGS.daily },
       };
     },

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useDisclosure } from '../../lib/use-disclosure';
 import type { NavItem } from './nav-items';
 import { NavLinks } from './nav-links';
 
@@ -21,32 +22,15 @@ export function MobileMenu({
   const here = `${location.pathname}${location.search}`;
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === here;
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const close = () => setOpenAt(null);
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      close();
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (panelRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
-      close();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const { buttonRef } = useDisclosure({
+    open,
+    close: () => setOpenAt(null),
+    popoverRoot: rootRef,
+  });
 
   return (
-    <div className="mobile-menu">
+    <div className="mobile-menu" ref={rootRef}>
       <button
         ref={buttonRef}
         type="button"
@@ -62,7 +46,7 @@ export function MobileMenu({
         </span>
         <span className="visually-hidden">Menu</span>
       </button>
-      <div ref={panelRef} id={MENU_ID} className="mobile-menu__panel" hidden={!open}>
+      <div id={MENU_ID} className="mobile-menu__panel" hidden={!open}>
         <nav aria-label="Main menu">
           <NavLinks
             items={items}

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useDisclosure } from '../../lib/use-disclosure';
 import './filter-box.css';
 
 interface FilterBoxProps {
@@ -25,15 +26,11 @@ export function FilterBox({ className, search, activeCount, children }: FilterBo
   const headingId = useId();
   const panelId = useId();
   const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const { buttonRef: toggle, onPanelKeyDown } = useDisclosure({
+    open,
+    close: () => setOpen(false),
+  });
   const foldable = activeCount !== undefined;
-
-  const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape' || !open) return;
-    event.stopPropagation();
-    setOpen(false);
-    toggle.current?.focus();
-  };
 
   return (
     <div className={`tracker-filters ${className}`} role="search" aria-labelledby={headingId}>
@@ -59,7 +56,7 @@ export function FilterBox({ className, search, activeCount, children }: FilterBo
             id={panelId}
             className="filter-box__panel"
             data-open={open}
-            onKeyDown={closeOnEscape}
+            onKeyDown={onPanelKeyDown}
           >
             {children}
           </div>

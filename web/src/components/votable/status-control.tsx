@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { FormError } from '../ui/form-error';
 import { Modal } from '../ui/modal';
+import { useToast } from '../ui/toast';
 import { ApiError } from '../../lib/api-error';
 import { useSession } from '../../lib/session';
 import './status-control.css';
@@ -46,8 +47,10 @@ interface StatusControlProps<Status extends string, Result> {
   initial: Status;
   /** Whether 'Change status' is offered (the rest still shows). */
   canChange?: boolean;
-  /** The line after a save, in the live region. */
-  saved: (result: Result) => ReactNode;
+  /** What a save changed, told by a toast: 'Status changed to Planned.' */
+  saved: (result: Result) => string;
+  /** What to do next after a save, shown under the button (e.g. a link to announce the work). */
+  savedNext?: (result: Result) => ReactNode;
   /** Shown after the live region, e.g. a link to announce the work. */
   children?: ReactNode;
 }
@@ -64,12 +67,15 @@ export function StatusControl<Status extends string, Result>({
   initial,
   canChange = true,
   saved,
+  savedNext,
   children,
 }: StatusControlProps<Status, Result>) {
   const { user } = useSession();
+  const showToast = useToast();
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   if (user?.role !== 'admin') return null;
+  const nextStep = result !== null && savedNext ? savedNext(result) : null;
 
   return (
     <div className="status-control">
@@ -86,10 +92,8 @@ export function StatusControl<Status extends string, Result>({
           Change status
         </button>
       ) : null}
-      {/* Present from the start, so screen readers announce the outcome. */}
-      <div className="status-control__feedback" role="status">
-        {result !== null ? <p className="status-control__saved">{saved(result)}</p> : null}
-      </div>
+      {/* The toast announces the save; this line only offers the next step. */}
+      {nextStep ? <p className="status-control__saved">{nextStep}</p> : null}
       {children}
       {open ? (
         <StatusDialog
@@ -102,6 +106,7 @@ export function StatusControl<Status extends string, Result>({
           onSaved={(answer) => {
             setResult(answer);
             setOpen(false);
+            showToast({ message: saved(answer) });
           }}
         />
       ) : null}

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useDisclosure } from '../../../lib/use-disclosure';
 import { Link, useLocation } from 'react-router-dom';
 import type { User } from '@hatchworks/shared/schemas/users';
 import { Badge } from '../../../components/ui/badge';
@@ -23,26 +24,12 @@ export function AccountMenu({ user, onLogout, claimDaily }: AccountMenuProps) {
   const open = openAt === here;
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { buttonRef } = useDisclosure({
+    open,
+    close: () => setOpenAt(null),
+    popoverRoot: rootRef,
+  });
   const name = greetingName(user);
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenAt(null);
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpenAt(null);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
 
   return (
     <div className="account-menu" ref={rootRef}>

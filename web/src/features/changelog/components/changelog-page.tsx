@@ -7,8 +7,8 @@ import {
 } from '@hatchworks/shared/schemas/changelog';
 import { subjectPath } from '@hatchworks/shared/schemas/subjects';
 import { DocumentTitle } from '../../../components/ui/document-title';
-import { FormSuccess } from '../../../components/ui/form-success';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { formErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
@@ -156,7 +156,7 @@ export function ChangelogPage() {
   const [params, setParams] = useSearchParams();
   const announce = parseAnnounce(params.get('announce'));
   const [formOpen, setFormOpen] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const showToast = useToast();
   const list = useChangelog();
   const entries = list.data?.pages.flatMap((page) => page.entries) ?? [];
   const showForm = isAdmin && (formOpen || announce !== undefined);
@@ -185,10 +185,7 @@ export function ChangelogPage() {
             <button
               type="button"
               className="button button--primary"
-              onClick={() => {
-                setNotice(null);
-                setFormOpen(true);
-              }}
+              onClick={() => setFormOpen(true)}
             >
               Publish entry
             </button>
@@ -196,14 +193,12 @@ export function ChangelogPage() {
         </div>
       </header>
 
-      <FormSuccess message={notice} className="changelog__published" />
-
       {showForm ? (
         <PublishForm
           key={announce ? `${announce.type}:${announce.id}` : 'new'}
           preselected={announce}
           onPublished={(entry) => {
-            setNotice(`Published "${entry.title}".`);
+            showToast({ message: `Published "${entry.title}".` });
             closeForm();
           }}
           onCancel={closeForm}
@@ -234,7 +229,7 @@ export function ChangelogPage() {
                 <EntryArticle
                   entry={entry}
                   admin={isAdmin}
-                  onDeleted={(deleted) => setNotice(`Deleted "${deleted.title}".`)}
+                  onDeleted={(deleted) => showToast({ message: `Deleted "${deleted.title}".` })}
                 />
               </li>
             ))}

@@ -14,6 +14,17 @@ export const CLAIM_MESSAGES = {
   claimed: (eggs: number) => `Claimed ${eggs} eggs!`,
 } as const;
 
+const MINUTE_MS = 60_000;
+
+/**
+ * The wait until the next claim: 'in 13 h' for an hour or more (to the nearest hour), 'in 25 min'
+ * under an hour (rounded up, so the last seconds read 'in 1 min').
+ */
+export function claimWaitText(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / MINUTE_MS));
+  return minutes < 60 ? `in ${minutes} min` : `in ${Math.round(minutes / 60)} h`;
+}
+
 /**
  * `POST /api/user/claim-daily-eggs`: the daily 100 eggs, once per day. Each click is its own
  * claim with its own `Idempotency-Key`, which the client's retries of that click repeat.

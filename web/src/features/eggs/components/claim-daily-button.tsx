@@ -1,50 +1,78 @@
-import { useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
-import { CLAIM_MESSAGES, useClaimDailyEggs } from '../api/claim-daily-eggs';
+import { CLAIM_MESSAGES, claimWaitText, useClaimDailyEggs } from '../api/claim-daily-eggs';
 import './claim-daily-button.css';
 import { useToast } from '../../../components/ui/toast';
 import { countOf } from '../../../lib/format';
 
-type Outcome = { readonly tone: 'success' | 'error'; readonly text: string } | null;
+const MINUTE_MS = 60_000;
+
+const currentMinute = () => Math.floor(Date.now() / MINUTE_MS);
+
+/** The clock to the minute (epoch ms), read again every minute while `running`. */
+function useMinuteClock(running: boolean): number {
+  const subscribe = useCallback(
+    (onTick: () => void) => {
+      if (!running) return () => undefined;
+      const timer = window.setInterval(onTick, MINUTE_MS);
+      return () => window.clearInterval(timer);
+    },
+    [running],
+  );
+  return useSyncExternalStore(subscribe, currentMinute) * MINUTE_MS;
+}
 
 /**
- * 'Claim Daily': shown only while the user can claim; 'Claiming...' and
- * disabled during the call; the new balance and flag go into the session, then the user reloads.
- * A refusal with a message (e.g. 409 'Daily eggs already claimed today' from a stale tab) shows
- * the server's words and reloads the account, so the balance is current and the button goes.
- * `stacked` puts the outcome below the button (mobile menu) instead of floating under it.
+ * 'Claim Daily' while the user can claim: 'Claiming...' and disabled during the call; the toast
+ * tells the eggs and the new balance, and the session takes both. After the claim, 'Next claim in
+ * N h' (or 'in N min') stands where the button was, from the server's `next_claim_at`, until that
+ * moment passes on this device's clock; then the button is back (the server still decides).
+ * A refusal (e.g. 409 'Daily eggs already claimed today' from a stale tab) shows the server's
+ * words beside the button and reloads the account. `stacked` puts that error below the button
+ * (mobile menu) instead of floating under it.
  */
 export function ClaimDailyButton({ stacked = false }: { stacked?: boolean }) {
   const session = useSession();
   const claim = useClaimDailyEggs();
   const showToast = useToast();
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [error, setError] = useState<string | null>(null);
   const user = session.user;
+  const nextClaimAt = user && !user.can_claim_daily ? user.next_claim_at : undefined;
+  const now = useMinuteClock(nextClaimAt !== undefined);
+  const waitMs = nextClaimAt === undefined ? undefined : Date.parse(nextClaimAt) - now;
+  const claimable = Boolean(user?.can_claim_daily) || (waitMs !== undefined && waitMs <= 0);
 
-  if (!user?.can_claim_daily && !outcome) return null;
+  if (!user || (!claimable && waitMs === undefined && !error)) return null;
 
   const onClaim = () => {
-    setOutcome(null);
+    setError(null);
     claim.mutate(undefined, {
-      onSuccess: ({ eggs_earned, new_balance }) => {
+      onSuccess: ({ eggs_earned, new_balance, next_claim_at }) => {
         if (eggs_earned <= 0) {
-          setOutcome({ tone: 'error', text: CLAIM_MESSAGES.nothingEarned });
+          setError(CLAIM_MESSAGES.nothingEarned);
           return;
         }
-        if (user) session.updateUser({ ...user, egg_balance: new_balance, can_claim_daily: false });
-        setOutcome({ tone: 'success', text: CLAIM_MESSAGES.claimed(eggs_earned) });
-        // Days are UTC days: the next claim opens at the next midnight UTC.
+        session.updateUser({
+          ...user,
+          egg_balance: new_balance,
+          can_claim_daily: false,
+          next_claim_at,
+        });
         showToast({
           message: `${CLAIM_MESSAGES.claimed(eggs_earned)} Balance: ${countOf(new_balance, 'egg')}. The next claim opens at midnight UTC.`,
         });
-        session.refreshUser().catch((error: unknown) => console.warn(error));
+        session.refreshUser().catch((refreshError: unknown) => console.warn(refreshError));
       },
-      onError: (error) => {
-        console.error('Daily claim failed', error);
-        setOutcome({ tone: 'error', text: formErrorMessage(error, CLAIM_MESSAGES.failed) });
+      onError: (claimError) => {
+        console.error('Daily claim failed', claimError);
+        setError(formErrorMessage(claimError, CLAIM_MESSAGES.failed));
         // The server answered: what this tab knows of the account (balance, flag) may be stale.
-        if (error instanceof ApiError && error.status >= 400 && error.status !== 401) {
+        if (
+          claimError instanceof ApiError &&
+          claimError.status >= 400 &&
+          claimError.status !== 401
+        ) {
           session.refreshUser().catch((refreshError: unknown) => console.warn(refreshError));
         }
       },
@@ -53,7 +81,7 @@ export function ClaimDailyButton({ stacked = false }: { stacked?: boolean }) {
 
   return (
     <div className={`claim-daily${stacked ? ' claim-daily--stacked' : ''}`}>
-      {user?.can_claim_daily ? (
+      {claimable ? (
         <button
           type="button"
           className="button button--accent button--sm"
@@ -62,18 +90,19 @@ export function ClaimDailyButton({ stacked = false }: { stacked?: boolean }) {
         >
           {claim.isPending ? 'Claiming...' : 'Claim Daily'}
         </button>
+      ) : waitMs !== undefined ? (
+        <p className="claim-daily__next">
+          Next claim <time dateTime={nextClaimAt}>{claimWaitText(waitMs)}</time>
+        </p>
       ) : null}
-      {outcome ? (
-        <p
-          className={`claim-daily__message claim-daily__message--${outcome.tone}`}
-          role={outcome.tone === 'error' ? 'alert' : 'status'}
-        >
-          <span>{outcome.text}</span>
+      {error ? (
+        <p className="claim-daily__message claim-daily__message--error" role="alert">
+          <span>{error}</span>
           <button
             type="button"
             className="claim-daily__dismiss"
             aria-label="Dismiss"
-            onClick={() => setOutcome(null)}
+            onClick={() => setError(null)}
           >
             ×
           </button>

@@ -59,7 +59,7 @@ export function FeatureStatusControl({ feature }: { feature: Feature }) {
       choices={next}
       initial={next[0] ?? 'completed'}
       canChange={next.length > 0}
-      saved={(status) => <>Status changed to {label(status)}.</>}
+      saved={(status) => `Status changed to ${label(status)}.`}
     >
       {feature.status === 'completed' ? (
         <Link className="status-control__announce" to={announceFeatureHref(feature.id)}>

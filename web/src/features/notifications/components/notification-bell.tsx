@@ -6,6 +6,7 @@ import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
+import { useDisclosure } from '../../../lib/use-disclosure';
 import {
   MARK_READ_FAILED,
   NOTIFICATIONS_FAILED,
@@ -49,7 +50,11 @@ export function NotificationBell() {
   const panelId = useId();
   const titleId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { buttonRef } = useDisclosure({
+    open,
+    close: () => setOpen(false),
+    popoverRoot: wrapperRef,
+  });
   // The query refreshes when the tab becomes visible again; coming back from another window
   // (the tab stayed visible) refreshes the count too.
   useEffect(() => {
@@ -58,23 +63,6 @@ export function NotificationBell() {
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [signedIn, refetch]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
   if (status !== 'signed_in') return null;
   const count = unread.data ?? 0;
   const shown = count > 99 ? '99+' : String(count);

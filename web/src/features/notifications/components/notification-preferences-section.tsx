@@ -5,8 +5,8 @@ import {
   type NotificationPreferences,
 } from '@hatchworks/shared/schemas/notifications';
 import { FormError } from '../../../components/ui/form-error';
-import { FormSuccess } from '../../../components/ui/form-success';
 import { LoadingState } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
 import { formErrorMessage } from '../../../lib/api-error';
 import {
   PREFERENCES_FAILED,
@@ -25,18 +25,28 @@ export const TOPIC_LABELS: Readonly<Record<NotificationEmailTopic, string>> = {
   mentions: 'Comments that @mention me',
 };
 
+/** The toast after a saved choice: which email, now on or off. */
+export const preferenceSavedMessage = (topic: NotificationEmailTopic, on: boolean) =>
+  `Emails about "${TOPIC_LABELS[topic]}" turned ${on ? 'on' : 'off'}.`;
+
 /** Profile's "Notifications" section: email on or off per kind; each change saves at once. */
 export function NotificationPreferencesSection() {
   const titleId = useId();
   const preferences = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
+  const showToast = useToast();
   // What the person chose last, shown at once (a controlled checkbox must not flip back while the
   // save is on its way); cleared when the save fails, so the stored choice shows again.
   const [draft, setDraft] = useState<NotificationPreferences | null>(null);
   const current = draft ?? preferences.data;
-  const choose = (next: NotificationPreferences) => {
+  const choose = (topic: NotificationEmailTopic, on: boolean) => {
+    if (!current) return;
+    const next = { email: { ...current.email, [topic]: on } };
     setDraft(next);
-    save.mutate(next, { onError: () => setDraft(null) });
+    save.mutate(next, {
+      onSuccess: () => showToast({ message: preferenceSavedMessage(topic, on) }),
+      onError: () => setDraft(null),
+    });
   };
 
   return (
@@ -61,9 +71,7 @@ export function NotificationPreferencesSection() {
                 type="checkbox"
                 checked={current.email[topic] !== false}
                 disabled={save.isPending}
-                onChange={(event) =>
-                  choose({ email: { ...current.email, [topic]: event.target.checked } })
-                }
+                onChange={(event) => choose(topic, event.target.checked)}
               />
               {TOPIC_LABELS[topic]}
             </label>
@@ -73,7 +81,6 @@ export function NotificationPreferencesSection() {
       <FormError
         message={save.error ? formErrorMessage(save.error, SAVE_PREFERENCES_FAILED) : null}
       />
-      <FormSuccess message={save.isSuccess ? 'Notification preferences saved.' : null} />
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { User } from '@hatchworks/shared/schemas/users';
 import { FormError } from '../../../components/ui/form-error';
-import { FormSuccess } from '../../../components/ui/form-success';
 import {
   NewPasswordFields,
   newPasswordProblem,
@@ -9,6 +8,7 @@ import {
 } from '../../../components/ui/new-password-fields';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
+import { useToast } from '../../../components/ui/toast';
 import { CHANGE_PASSWORD_FAILED, useChangePassword } from '../api/change-password';
 
 export const PASSWORD_CHANGED = 'Your password was changed.';
@@ -16,6 +16,7 @@ export const PASSWORD_MANAGED_ELSEWHERE = 'Your password is managed by your sign
 
 function ChangePasswordForm({ titleId }: { titleId: string }) {
   const session = useSession();
+  const showToast = useToast();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -26,6 +27,7 @@ function ChangePasswordForm({ titleId }: { titleId: string }) {
       setCurrent('');
       setPassword('');
       setConfirmation('');
+      showToast({ message: PASSWORD_CHANGED });
     },
   });
   const id = useId();
@@ -50,7 +52,6 @@ function ChangePasswordForm({ titleId }: { titleId: string }) {
         message={message}
         details={!problem && serverError instanceof ApiError ? serverError.details : []}
       />
-      <FormSuccess message={change.isSuccess ? PASSWORD_CHANGED : null} />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-current`}>
           Current password

@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { LoadingState } from '../../../components/ui/spinner';
 import { StatusPanel } from '../../../components/ui/status-panel';
+import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { ChangePasswordSection } from './change-password-section';
@@ -14,6 +15,10 @@ import { ProfileStats } from './profile-stats';
 import { SessionsSection } from './sessions-section';
 import './profile-page.css';
 import { LockIcon, CheckIcon } from '../../../components/ui/icons';
+
+/** The toast after a profile save: the names as they now read. */
+export const profileSavedMessage = (user: User) =>
+  `Profile saved: ${user.display_name} (@${user.username}).`;
 
 function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => void }) {
   const name = user.display_name.trim() || user.username;
@@ -53,6 +58,7 @@ interface ProfilePageProps {
 
 export function ProfilePage({ preferences }: ProfilePageProps) {
   const session = useSession();
+  const showToast = useToast();
   const { status, user, refreshUser } = session;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -109,6 +115,7 @@ export function ProfilePage({ preferences }: ProfilePageProps) {
             onSaved={(updated) => {
               session.updateUser(updated);
               setEditing(false);
+              showToast({ message: profileSavedMessage(updated) });
             }}
             onCancel={() => setEditing(false)}
           />

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
+import { useDisclosure } from '../../../lib/use-disclosure';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import { selectionSummary, type ProjectSelection } from '../utils/dashboard-selection';
 import './project-picker.css';
@@ -32,17 +33,13 @@ export const PROJECT_PICKER_ID = 'tracker-projects';
 export function ProjectPicker({ projects, selection, onToggle, onSelectAll }: ProjectPickerProps) {
   const headingId = useId();
   const panelId = useId();
-  const disclosure = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
+  const { buttonRef: disclosure, onPanelKeyDown: onKeyDown } = useDisclosure({
+    open,
+    close: () => setOpen(false),
+  });
   const all = selection.length === 0;
   const summary = selectionSummary(selection, projects);
-
-  // Escape folds the open list again and gives focus back to the disclosure button.
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'Escape' || !open) return;
-    setOpen(false);
-    disclosure.current?.focus();
-  };
 
   return (
     <section id={PROJECT_PICKER_ID} className="project-picker card" aria-labelledby={headingId}>

@@ -84,17 +84,12 @@ export function StatusControl({ subjectType, id, status }: StatusControlProps) {
       current={current}
       choices={TRACKER_STATUS_CODES}
       initial={NEXT[current]}
-      saved={(result) => (
-        <>
-          Status changed to {result.status}.
-          {result.status === 'Completed' ? (
-            <>
-              {' '}
-              <Link to={announceHref(subjectType, id)}>Announce in changelog</Link>
-            </>
-          ) : null}
-        </>
-      )}
+      saved={(result) => `Status changed to ${result.status}.`}
+      savedNext={(result) =>
+        result.status === 'Completed' ? (
+          <Link to={announceHref(subjectType, id)}>Announce in changelog</Link>
+        ) : null
+      }
     />
   );
 }
