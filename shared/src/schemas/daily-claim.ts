@@ -7,7 +7,10 @@ import * as z from '../zod';
 export const DailyClaimResultSchema = z.object({
   eggs_earned: z.number().check(z.int()),
   new_balance: z.number().check(z.int()),
-  /** When the next claim opens (ISO 8601): the next midnight UTC, since days are UTC days. */
-  next_claim_at: z.string(),
+  /**
+   * When the next claim opens (ISO 8601): the next midnight UTC, since days are UTC days. Absent
+   * from a repeated claim whose stored answer predates the field; the profile read after it has it.
+   */
+  next_claim_at: z.optional(z.string()),
 });
 export type DailyClaimResult = z.infer<typeof DailyClaimResultSchema>;
