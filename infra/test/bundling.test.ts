@@ -58,6 +58,8 @@ const MAX_KB_OVER_BARE = 100;
  * notification can replace the merged one (0.1 KB on each: 101.1 and 101.0).
  * The feature list answers the signed-in caller's own eggs on each request it shows (one batch
  * read of their vote items): 0.4 KB, 105.5 KB with the partial matches.
+ * The user answer says when the next daily claim opens, and the feature schemas carry the caller's
+ * eggs and a search's match: Register 178.01 KB, GetFeatureMerge 101.00 KB.
  * The table stream's function runs every concern of the stream in one bundle: the SES and SQS
  * clients, the account mails' links, the notification fan-out and the search index (MiniSearch
  * and the snapshot's patching): 191.3 KB over bare. It serves no caller, so its cold start (once
@@ -74,8 +76,8 @@ const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
   'Hatchworks-Prod/Api/ListFeatures': 106,
   'Hatchworks-Prod/Api/MergeFeature': 101.5,
   'Hatchworks-Prod/Api/UnmergeFeature': 101.5,
-  'Hatchworks-Prod/Api/GetFeatureMerge': 101,
-  'Hatchworks-Prod/Api/Register': 178,
+  'Hatchworks-Prod/Api/GetFeatureMerge': 101.5,
+  'Hatchworks-Prod/Api/Register': 178.5,
   'Hatchworks-Prod/Api/UpdateUserProfile': 190,
   'Hatchworks-Prod/Api/VerifyUser': 213,
 };

@@ -3,4 +3,4 @@ export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
 
 /** The next midnight UTC after `now`, as ISO 8601: when the next day's claim opens. */
 export const nextUtcDayStart = (now: Date): string =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString();
+  new Date(new Date(now).setUTCHours(24, 0, 0, 0)).toISOString();

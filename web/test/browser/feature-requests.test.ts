@@ -4,8 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import type { AuthResult } from '@hatchworks/shared/schemas/users';
 import {
+  cleanAtWidths,
   seriousAccessibilityViolations,
   skipBrowserTests,
+  violationsAtWidths,
   useBrowser,
   VIEWPORTS,
 } from './support/browser';
@@ -28,6 +30,20 @@ function recordProjectQueries(page: Page): (string | null)[] {
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === '/api/features') asked.push(url.searchParams.get('project_id'));
+  });
+  return asked;
+}
+
+/** Every `GET /api/features` call the page made, by its project and status filters. */
+function recordStatusQueries(page: Page): { project: string | null; status: string | null }[] {
+  const asked: { project: string | null; status: string | null }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname !== '/api/features') return;
+    asked.push({
+      project: url.searchParams.get('project_id'),
+      status: url.searchParams.get('status'),
+    });
   });
   return asked;
 }
@@ -260,17 +276,27 @@ describe.skipIf(skipBrowserTests)('Project feature requests (/feature-requests?p
     expect(await alert.count()).toBe(0);
   });
 
-  it('asks visitors to log in', async () => {
+  it("shows visitors the project's approved requests read-only under the log-in prompt, at every width", async () => {
     // Prepare
-    const page = await browser.openPage('/');
-    const asked = recordProjectQueries(page);
+    const page = await browser.openPage(projectPath(project.id), {
+      bypassCSP: true,
+      viewport: VIEWPORTS.phone,
+    });
+    const asked = recordStatusQueries(page);
 
     // Act
-    await page.goto(projectPath(project.id));
     const main = page.getByRole('main');
-    await main.getByRole('heading', { level: 1, name: 'Feature Request System' }).waitFor();
+    await main.getByRole('heading', { level: 1, name: project.title }).waitFor();
+    const shown = await cardTitles(page);
+    const violations = await violationsAtWidths(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
 
     // Assess
+    expect(
+      await main.getByRole('heading', { level: 2, name: 'Feature Request System' }).isVisible(),
+    ).toBe(true);
     expect(
       await main
         .getByText(
@@ -278,10 +304,18 @@ describe.skipIf(skipBrowserTests)('Project feature requests (/feature-requests?p
         )
         .isVisible(),
     ).toBe(true);
+    expect(shown).toContain(titles.approved);
+    expect(shown).not.toContain(titles.elsewhere);
+    expect(asked).not.toHaveLength(0);
+    expect(asked).toEqual(asked.map(() => ({ project: project.id, status: 'approved' })));
+    expect(await main.getByRole('button', { name: /^(Vote|Create Request|Approve)/ }).count()).toBe(
+      0,
+    );
     expect(await main.getByRole('link', { name: '← Back to Feature Request System' }).count()).toBe(
       1,
     );
-    expect(asked).toHaveLength(0);
+    expect(violations).toEqual(cleanAtWidths());
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 
   it('has no serious axe violations for an admin, and fits a phone', async () => {

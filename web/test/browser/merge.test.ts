@@ -78,6 +78,8 @@ describe.skipIf(skipBrowserTests)('Merging feature requests', () => {
   let a: Feature;
   let b: Feature;
   let both: AuthResult;
+  /** A word of B's title alone. */
+  let wordB: string;
 
   beforeAll(async () => {
     // Prepare: A (30 + 50 eggs from two voters) duplicates B (20 + 10 eggs); one voter backs both.
@@ -85,7 +87,7 @@ describe.skipIf(skipBrowserTests)('Merging feature requests', () => {
     const project = await createProject(admin.token);
     const author = await registerUser();
     const wordA = inventWord();
-    const wordB = inventWord();
+    wordB = inventWord();
     a = await createApprovedFeature(author.token, admin.token, project.id, {
       title: `Dark ${wordA} theme`,
     });
@@ -120,9 +122,11 @@ describe.skipIf(skipBrowserTests)('Merging feature requests', () => {
     await field.press('Escape');
     expect(await field.inputValue()).toBe('');
     expect(await dialog.isVisible()).toBe(true);
-    await field.fill(b.title.split(' ')[1] ?? '');
+    // A word no request has: the closest matches are offered, and the dialog says so.
+    await field.fill(`${wordB} zzqxv`);
     const option = dialog.getByRole('radio', { name: b.title });
     await option.waitFor();
+    const partialNote = await dialog.getByRole('group').locator('legend').innerText();
     await expectAccessible(page);
     await shots(page, 'merge-dialog-pick');
     await option.check();
@@ -130,6 +134,7 @@ describe.skipIf(skipBrowserTests)('Merging feature requests', () => {
 
     // Assess
     const confirm = await dialog.innerText();
+    expect(partialNote).toBe(`No request has every word of “${wordB} zzqxv”. The closest matches:`);
     expect(confirm).toContain(`Merge “${a.title}” into “${b.title}”?`);
     expect(confirm).toContain('2 votes with 80 eggs move');
     expect(confirm).toContain('will have 110 eggs');

@@ -59,6 +59,7 @@ export const USERNAME_TAKEN = 'Username is already taken';
 
 /** The API's view of a user. */
 export function toApiUser(user: StoredUser, now = new Date()): User {
+  const claimedToday = user.last_claim_day === utcDay(now);
   return {
     id: user.id,
     email: user.email,
@@ -72,10 +73,8 @@ export function toApiUser(user: StoredUser, now = new Date()): User {
     ),
     egg_balance: user.egg_balance,
     // Daily eggs, like the welcome, wait for a proven email.
-    can_claim_daily: user.is_verified && user.last_claim_day !== utcDay(now),
-    ...(user.is_verified && user.last_claim_day === utcDay(now)
-      ? { next_claim_at: nextUtcDayStart(now) }
-      : {}),
+    can_claim_daily: user.is_verified && !claimedToday,
+    ...(user.is_verified && claimedToday ? { next_claim_at: nextUtcDayStart(now) } : {}),
     member_since: user.created_at,
     stats: { features_created: user.features_created, votes_cast: user.votes_cast },
   };

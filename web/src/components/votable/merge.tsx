@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, type QueryFunction } from '@tanstack/react-query';
 import type { MergeStatus } from '@hatchworks/shared/schemas/merge';
+import type { SearchMatch } from '@hatchworks/shared/schemas/search';
 import { Modal } from '../ui/modal';
 import { SearchBox } from '../ui/search-box';
 import { LoadingState } from '../ui/spinner';
@@ -17,6 +18,12 @@ export interface MergeItem {
   readonly title: string;
 }
 
+/** The items a merge search found; `match: 'some'` when none has every word of the query. */
+export interface MergeCandidates<Candidate> {
+  readonly items: Candidate[];
+  readonly match?: SearchMatch;
+}
+
 /** How one kind of votable item merges: its words, its candidates, its API and where B lives. */
 export interface MergeKind<Item extends MergeItem, Candidate extends MergeItem> {
   /** The item's noun in the dialog's texts: 'request', 'suggestion'. */
@@ -29,7 +36,7 @@ export interface MergeKind<Item extends MergeItem, Candidate extends MergeItem> 
   readonly candidates: (
     item: Item,
     q: string,
-  ) => { queryKey: readonly unknown[]; queryFn: QueryFunction<Candidate[]> };
+  ) => { queryKey: readonly unknown[]; queryFn: QueryFunction<MergeCandidates<Candidate>> };
   /** The message of a failed search; with `retrySearch`, 'Try again' is offered under it. */
   readonly searchFailed: string;
   readonly retrySearch?: boolean;
@@ -116,7 +123,8 @@ function CandidatePicker<Item extends MergeItem, Candidate extends MergeItem>({
     enabled: q !== undefined,
     retry: false,
   });
-  const found = candidates.data ?? [];
+  const found = candidates.data?.items ?? [];
+  const partial = candidates.data?.match === 'some';
 
   let results;
   if (q === undefined) {
@@ -145,7 +153,11 @@ function CandidatePicker<Item extends MergeItem, Candidate extends MergeItem>({
   } else {
     results = (
       <fieldset className="merge-dialog__candidates">
-        <legend className="visually-hidden">Merge into</legend>
+        <legend className={partial ? 'merge-dialog__hint' : 'visually-hidden'}>
+          {partial
+            ? `No ${kind.noun} has every word of “${q}”. The closest matches:`
+            : 'Merge into'}
+        </legend>
         {found.map((candidate) => (
           <div key={candidate.id} className="merge-dialog__candidate">
             <input

@@ -23,10 +23,15 @@ export const FEATURE_MERGE: MergeKind<Feature, Feature> = {
   placeholder: 'Search approved requests',
   candidates: (feature, q) => ({
     queryKey: ['features', 'merge-candidates', feature.id, q],
-    queryFn: async ({ signal }) =>
-      (await listFeatures({ q }, undefined, signal)).features.filter(
-        (each) => each.id !== feature.id && TARGET_STATUSES.includes(each.status),
-      ),
+    queryFn: async ({ signal }) => {
+      const { features, match } = await listFeatures({ q }, undefined, signal);
+      return {
+        items: features.filter(
+          (each) => each.id !== feature.id && TARGET_STATUSES.includes(each.status),
+        ),
+        match,
+      };
+    },
   }),
   searchFailed: LOAD_FEATURES_FAILED,
   retrySearch: true,

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { FeatureBoard } from './feature-board';
 import { AUTH_LOADING, SignInPrompt } from './sign-in-prompt';
+import { VisitorBoard } from './visitor-board';
 import './features-page.css';
 import { CompassIcon, SearchIcon } from '../../../components/ui/icons';
 
@@ -36,7 +37,8 @@ function backTarget(isAdmin: boolean) {
 
 /**
  * `/feature-requests?project={id}`: one project's feature requests with the same filters, votes
- * and moderation as /features, and 'Create Request' with the project chosen.
+ * and moderation as /features, and 'Create Request' with the project chosen; visitors read its
+ * approved requests under the sign-in prompt, as on /features.
  */
 export function ProjectFeaturesPage({ projectId, lookup }: ProjectFeaturesPageProps) {
   const { status, user } = useSession();
@@ -51,8 +53,6 @@ export function ProjectFeaturesPage({ projectId, lookup }: ProjectFeaturesPagePr
   let body;
   if (status === 'loading') {
     body = <LoadingState label={AUTH_LOADING} />;
-  } else if (!user) {
-    body = <SignInPrompt />;
   } else if (projectId === null) {
     body = (
       <StatusPanel
@@ -107,7 +107,14 @@ export function ProjectFeaturesPage({ projectId, lookup }: ProjectFeaturesPagePr
             Feature requests for this project in {project.group_name}, most eggs first.
           </p>
         </header>
-        <FeatureBoard key={project.id} user={user} projectId={project.id} defaultFilter="all" />
+        {user ? (
+          <FeatureBoard key={project.id} user={user} projectId={project.id} defaultFilter="all" />
+        ) : (
+          <>
+            <SignInPrompt headingLevel="h2" />
+            <VisitorBoard key={project.id} projectId={project.id} />
+          </>
+        )}
       </>
     );
   }

@@ -4,6 +4,8 @@ import {
   trackerMerge,
 } from '@hatchworks/shared/contracts/tracker';
 import type { MergeStatus } from '@hatchworks/shared/schemas/merge';
+import type { SearchMatch } from '@hatchworks/shared/schemas/search';
+import type { MergeCandidates } from '../../../components/votable/merge';
 import { api } from '../../../lib/api-client';
 
 /** Which tracker records merge: requests into requests, suggestions into suggestions. */
@@ -48,33 +50,39 @@ export async function searchTrackerCandidates(
   q: string,
   exceptId: string,
   signal?: AbortSignal,
-): Promise<TrackerCandidate[]> {
+): Promise<MergeCandidates<TrackerCandidate>> {
   const query = { q, limit: 10 };
-  const found =
-    type === 'feature_request'
-      ? (
-          await api(listTrackerRequests, {
-            query,
-            fallbackMessage: 'Failed to search the requests',
-            signal,
-          })
-        ).data.feature_requests.map((each) => ({
-          id: each.id,
-          title: each.title,
-          votes: each.votes,
-          status: each.status,
-        }))
-      : (
-          await api(listProjectSuggestions, {
-            query,
-            fallbackMessage: 'Failed to search the suggestions',
-            signal,
-          })
-        ).data.project_suggestions.map((each) => ({
-          id: each.id,
-          title: each.name,
-          votes: each.votes,
-          status: each.status ?? 'Open',
-        }));
-  return found.filter((each) => each.id !== exceptId && each.status !== 'Closed');
+  let found: TrackerCandidate[];
+  let match: SearchMatch | undefined;
+  if (type === 'feature_request') {
+    const { data } = await api(listTrackerRequests, {
+      query,
+      fallbackMessage: 'Failed to search the requests',
+      signal,
+    });
+    match = data.match;
+    found = data.feature_requests.map((each) => ({
+      id: each.id,
+      title: each.title,
+      votes: each.votes,
+      status: each.status,
+    }));
+  } else {
+    const { data } = await api(listProjectSuggestions, {
+      query,
+      fallbackMessage: 'Failed to search the suggestions',
+      signal,
+    });
+    match = data.match;
+    found = data.project_suggestions.map((each) => ({
+      id: each.id,
+      title: each.name,
+      votes: each.votes,
+      status: each.status ?? 'Open',
+    }));
+  }
+  return {
+    items: found.filter((each) => each.id !== exceptId && each.status !== 'Closed'),
+    match,
+  };
 }
