@@ -72,11 +72,14 @@ describe.skipIf(skipBrowserTests)('Feature Request System (/features)', () => {
       const author = await registerUser();
       const approved = await createApprovedFeature(author.token, admin.token, projectId);
       const pending = await createFeature(author.token, projectId);
-      const page = await browser.openPage('/', {});
-      const calls = recordListCalls(page);
+      let calls: URLSearchParams[] = [];
+      const page = await browser.openPage('/features', {
+        prepare: async (target) => {
+          calls = recordListCalls(target);
+        },
+      });
 
       // Act
-      await page.goto('/features');
       const main = page.getByRole('main');
       await main.getByRole('heading', { level: 1, name: 'Feature Request System' }).waitFor();
       const card = await findFeatureCard(page, approved.title);
