@@ -18,52 +18,30 @@ const MAX_KB_OVER_BARE = 100;
 
 /**
  * Functions over that budget (by construct path), each with the ceiling it may not pass (KB over
- * bare), so the list can only shrink. (The SES client, ~60 KB, is only in the table stream's, which
- * carries no token verification.) An entry under budget fails too: delete it then.
- * The table stream's function also reads the key that signs the notification mails' unsubscribe
- * links (the Secrets Manager client on AWS), and the tracker request's creation now makes its
- * signed-in author a follower (0.2 KB over); a signed-in tracker vote makes its voter one and
- * guards the comment count, status and announcement it rewrites (0.4 KB over).
- * The lists that search (`q`) and the similar-titles route carry the search library
- * (MiniSearch, 17 KB minified) and the index's loading, refresh and in-memory fallback (~7 KB);
- * the snapshot's S3 calls are signed requests with the SigV4 signer DynamoDB already bundles,
- * not the S3 client (~300 KB). The tracker lists were at 95 KB before. The `merged` status and
- * notification kind (shared schemas) add 0.1 KB to the tracker's creation and vote.
- * A tracker vote writes its by-target index keys and refuses a merged
- * record, and tracker records carry `merged_into` / `merged_from` (shared/src/schemas/
- * tracker-merge.ts, kept apart from merge.ts for these bundles): 0.8 KB on the vote, 0.2 KB on
- * the similar-titles route.
- * The chain parses JSON bodies itself instead of `@middy/http-json-body-
- * parser` (~2.9 KB of every bundle with its HTTP status table; the request ids take 0.3 KB of
- * it back), which brought the feature list, the tracker request's creation and the tracker vote
- * back under 100 KB (98.4, 98.9 and 99.9). The tracker submissions' bodies live apart from
- * tracker.ts (shared/src/schemas/tracker-submissions.ts), which takes ~3.5 KB off the tracker
- * lists and ~2.4 KB off the vote.
- * The three routes that set a username or display name (registration, profile update, hosted
- * sign-up) refuse staff names by their UTS #39 skeleton, which needs the Unicode confusables
- * table (the `unhomoglyph` package: ~115 KB as esbuild writes it, its JSON escaped to ASCII).
- * The feature list names its authors through the public-name rule (a display name that reads as
- * an email shows the username) and every chain answers 503 near the time limit: 100.3 KB.
- * The four routes that act on a password kept in the Cognito user pool (`passwordStore` in the
- * manifest) carry the Cognito client (~55 KB: its exception classes and schemas cannot be
- * shaken apart); no other route does.
- * Every chain reads the origin secret by one signed request (~1.8 KB with its SHA-256 and the
- * environment's credentials; the Secrets Manager client left every bundle for it) and logs the
- * visitor's address behind CloudFront (~1.2 KB where no limit read it before): that took the
- * three merge routes 0.5–0.7 KB over, and ConfirmPasswordReset, which lost the client, under.
- * The similar-titles route keeps the English stop words its rule drops (~0.9 KB: 106.8 KB), and
- * so do the three searchable lists, whose partial matches drop them too (~1.2 KB with the
- * fallback: ListFeatures 105.1 KB). A
- * merge records its announcement's event id and an unmerge announces itself, so the split-out
- * notification can replace the merged one (0.1 KB on each: 101.1 and 101.0).
- * The feature list answers the signed-in caller's own eggs on each request it shows (one batch
- * read of their vote items): 0.4 KB, 105.5 KB with the partial matches.
- * The user answer says when the next daily claim opens, and the feature schemas carry the caller's
- * eggs and a search's match: Register 178.01 KB, GetFeatureMerge 101.00 KB.
- * The table stream's function runs every concern of the stream in one bundle: the SES and SQS
- * clients, the account mails' links, the notification fan-out and the search index (MiniSearch
- * and the snapshot's patching): 191.3 KB over bare. It serves no caller, so its cold start (once
- * per idle spell of the stream) delays background work, not an answer.
+ * bare), so the list can only shrink; an entry under budget fails too: delete it then. Why each
+ * is over:
+ * - The routes that act on a password kept in the Cognito user pool (`passwordStore` in the
+ *   manifest) carry the Cognito client (~55 KB: its exception classes and schemas cannot be
+ *   shaken apart); no other route does.
+ * - The routes that set a username or display name (registration, profile update, hosted sign-up)
+ *   refuse staff names by their UTS #39 skeleton, which needs the Unicode confusables table (the
+ *   `unhomoglyph` package: ~115 KB as esbuild writes it, its JSON escaped to ASCII).
+ * - The lists that search (`q`) and the similar-titles route carry the search library
+ *   (MiniSearch, 17 KB minified), the index's loading, refresh and in-memory fallback (~7 KB) and
+ *   the English stop words that partial matches and similar titles drop (~1 KB). The index
+ *   snapshot's S3 calls are signed requests with the SigV4 signer DynamoDB already bundles, not
+ *   the S3 client (~300 KB). The feature list also names its authors by the public-name rule and
+ *   reads the caller's own eggs on each request (one batch read).
+ * - The merge routes carry the merge's moves, its announcement and the split-out notification on
+ *   top of what every chain has: the origin secret read by one signed request (~1.8 KB) and the
+ *   visitor's address behind CloudFront (~1.2 KB).
+ * - The table stream's function runs every concern of the stream in one bundle: the SES and SQS
+ *   clients, the account mails' links, the notification fan-out and the search index. It serves
+ *   no caller, so its cold start (once per idle spell of the stream) delays background work, not
+ *   an answer.
+ * Every chain parses JSON bodies itself rather than with `@middy/http-json-body-parser` (~2.9 KB
+ * with its HTTP status table), and shared schemas a bundle does not need live in modules of their
+ * own (a bundle keeps every schema of a module it imports).
  */
 const OVER_BUDGET_FOR_NOW: Readonly<Record<string, number>> = {
   'Hatchworks-Prod/Api/ChangePassword': 135.5,
