@@ -172,15 +172,17 @@ describe.skipIf(skipBrowserTests)('Vote modal (/features)', () => {
       widths[label] = (await fitsWidth(page, card)) && (await fitsWidth(page, mine));
     }
     await card.getByRole('link', { name: feature.title }).click();
+    // The list stays on screen until the request's page has rendered (a transition), and its card
+    // has the same name and text: the page's own title heading says the page is there.
+    await page.getByRole('heading', { level: 1, name: feature.title }).waitFor();
     const own = page.getByRole('main').getByRole('article', { name: feature.title });
     await own.getByText('Your eggs: 25', { exact: true }).waitFor();
+    const voteAgain = own.getByRole('button', { name: `Vote on ${feature.title}` });
 
     // Assess
     expect(before).toBe(0);
     expect(widths).toEqual(Object.fromEntries(SCREEN_WIDTHS.map(({ label }) => [label, true])));
-    expect(await own.getByRole('button', { name: `Vote on ${feature.title}` }).isVisible()).toBe(
-      true,
-    );
+    expect(await voteAgain.isVisible()).toBe(true);
     expect((await featureOf(adminToken, feature.id)).your_eggs).toBeUndefined();
   });
 
