@@ -14,7 +14,7 @@ export const CLAIM_MESSAGES = {
   claimed: (eggs: number) => `Claimed ${eggs} eggs!`,
 } as const;
 
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 
 /**
  * The wait until the next claim: 'in 13 h' for an hour or more (to the nearest hour), 'in 25 min'

@@ -1,12 +1,15 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
-import { CLAIM_MESSAGES, claimWaitText, useClaimDailyEggs } from '../api/claim-daily-eggs';
+import {
+  CLAIM_MESSAGES,
+  MINUTE_MS,
+  claimWaitText,
+  useClaimDailyEggs,
+} from '../api/claim-daily-eggs';
 import './claim-daily-button.css';
 import { useToast } from '../../../components/ui/toast';
 import { countOf } from '../../../lib/format';
-
-const MINUTE_MS = 60_000;
 
 const currentMinute = () => Math.floor(Date.now() / MINUTE_MS);
 

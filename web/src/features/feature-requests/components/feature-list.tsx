@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import { Spinner, LoadingState } from '../../../components/ui/spinner';
 import { useStableOrder } from '../../../lib/stable-order';
@@ -145,46 +145,44 @@ function FeatureListBody({
   }
   if (features.length === 0 && filter.q) {
     return (
-      <div className="feature-list__empty">
-        <div className="feature-list__empty-icon">
-          <SearchIcon />
-        </div>
-        <h3>{noMatchText('requests', filter.q)}</h3>
-        <p>Check the spelling or try fewer words.</p>
-        {onClearSearch ? (
-          <button type="button" className="button button--secondary" onClick={onClearSearch}>
-            {CLEAR_SEARCH}
-          </button>
-        ) : null}
-      </div>
+      <EmptyList
+        icon={<SearchIcon />}
+        title={noMatchText('requests', filter.q)}
+        text="Check the spelling or try fewer words."
+        action={
+          onClearSearch ? (
+            <button type="button" className="button button--secondary" onClick={onClearSearch}>
+              {CLEAR_SEARCH}
+            </button>
+          ) : null
+        }
+      />
     );
   }
   // An empty review queue is good news, not an invitation to write the first request.
   if (features.length === 0 && filter.status === 'pending') {
     return (
-      <div className="feature-list__empty">
-        <div className="feature-list__empty-icon">
-          <EggIcon />
-        </div>
-        <h3>Nothing to review</h3>
-        <p>No requests are waiting for review.</p>
-      </div>
+      <EmptyList
+        icon={<EggIcon />}
+        title="Nothing to review"
+        text="No requests are waiting for review."
+      />
     );
   }
   if (features.length === 0) {
     return (
-      <div className="feature-list__empty">
-        <div className="feature-list__empty-icon">
-          <EggIcon />
-        </div>
-        <h3>No features yet</h3>
-        <p>Be the first to create a feature request!</p>
-        {onCreate ? (
-          <button type="button" className="button button--accent" onClick={onCreate}>
-            Create First Feature
-          </button>
-        ) : null}
-      </div>
+      <EmptyList
+        icon={<EggIcon />}
+        title="No features yet"
+        text="Be the first to create a feature request!"
+        action={
+          onCreate ? (
+            <button type="button" className="button button--accent" onClick={onCreate}>
+              Create First Feature
+            </button>
+          ) : null
+        }
+      />
     );
   }
 
@@ -226,5 +224,27 @@ function FeatureListBody({
         </div>
       ) : null}
     </>
+  );
+}
+
+/** One empty state of the list: its icon, what is (not) there, and the way on when there is one. */
+function EmptyList({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="feature-list__empty">
+      <div className="feature-list__empty-icon">{icon}</div>
+      <h3>{title}</h3>
+      <p>{text}</p>
+      {action}
+    </div>
   );
 }
