@@ -1,62 +1,79 @@
-import { defineConfig, type Plugin } from 'vite';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { PAGE_SHELLS, pageShellFile } from '../shared/src/page-shells';
 import react from '@vitejs/plugin-react';
 
 /** Where `npm start` serves the API and `/config.json`; the dev server forwards to it. */
 const localStack = process.env.HATCHWORKS_DEV_BACKEND ?? 'http://localhost:3000';
 
 /**
- * Modules fetched with the HTML rather than after the entry has run: the Home route, the landing
- * page. Without it the browser learns of it only once the entry chunk is downloaded and
- * `/config.json` is in, one round trip after the other. (The sign-in client is not among them: it
+ * Modules fetched with the HTML rather than after the entry has run: the page's own chunks, its
+ * imports and their CSS. Without them the browser learns of a page's chunks only once the entry
+ * chunk is downloaded and has run, one round trip after the other. `index.html` (Home, and every
+ * client route without a shell) preloads Home; each page of shared/src/page-shells.ts gets a copy
+ * that preloads its own instead, `pages/<name>.html`. (The sign-in client is not among them: it
  * loads only for a stored session or a sign-in, see web/src/lib/hosted-login.ts.)
  */
-const EARLY_MODULES = ['src/app/routes/home.tsx'];
+const HOME_MODULE = 'src/app/routes/home.tsx';
 
-function preloadEarlyModules(): Plugin {
+type Chunks = readonly Rollup.OutputChunk[];
+
+/** The `<link>`s that preload a route module's chunk, the chunks it imports and their CSS. */
+function preloadLinks(chunks: Chunks, module: string): string {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = byFile.get(fileName);
+    if (!chunk || chunk.isEntry || scripts.has(fileName)) return;
+    scripts.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+    chunk.imports.forEach(visit);
+  };
+  const page = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
+  if (!page) throw new Error(`No chunk for ${module}: is it still loaded lazily?`);
+  visit(page.fileName);
+  return [
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ].join('\n    ');
+}
+
+function pagePreloads(): Plugin {
+  let homeLinks = '';
   return {
-    name: 'hatchworks:preload-early-modules',
+    name: 'hatchworks:page-preloads',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).flatMap((output) =>
-          output.type === 'chunk' ? [output] : [],
-        );
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = byFile.get(fileName);
-          if (!chunk || chunk.isEntry || scripts.has(fileName)) return;
-          scripts.add(fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-          chunk.imports.forEach(visit);
-        };
-        for (const module of EARLY_MODULES) {
-          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
-          if (!chunk) throw new Error(`No chunk for ${module}: is it still loaded lazily?`);
-          visit(chunk.fileName);
-        }
-        return [
-          ...[...scripts].map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-          ...[...styles].map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-        ];
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        homeLinks = preloadLinks(chunksOf(bundle), HOME_MODULE);
+        return html.replace('</head>', `  ${homeLinks}\n  </head>`);
       },
+    },
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      if (!homeLinks || !index.includes(homeLinks)) {
+        throw new Error('index.html has no preloads of Home to replace');
+      }
+      for (const shell of PAGE_SHELLS) {
+        const file = join(outDir, pageShellFile(shell.name));
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, index.replace(homeLinks, preloadLinks(chunksOf(bundle), shell.module)));
+      }
     },
   };
 }
 
+function chunksOf(bundle: Rollup.OutputBundle): Chunks {
+  return Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+}
+
 export default defineConfig({
-  plugins: [react(), preloadEarlyModules()],
+  plugins: [react(), pagePreloads()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { clientRouteHtml, PAGE_SHELLS } from '@hatchworks/shared/page-shells';
 import { SPA_FALLBACK_CODE } from '../aws/constructs/spa-fallback';
 import { cspOriginsFor } from '../shared/csp-origins';
 import { contentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
@@ -247,7 +248,7 @@ describe('the CloudFront distribution', () => {
 });
 
 describe('the SPA fallback function', () => {
-  it.each(['/', '/projects', '/projects/alpha', '/tracker/', '/.well-known', '/apps'])(
+  it.each(['/', '/projects', '/projects/alpha', '/roadmap/x/', '/.well-known', '/apps'])(
     'serves /index.html for the client route %s',
     (uri) => {
       expect(rewrite(uri)).toBe('/index.html');
@@ -265,6 +266,29 @@ describe('the SPA fallback function', () => {
     'decides %s like the local server (extname === "")',
     (uri) => {
       expect(rewrite(uri) === '/index.html').toBe(extname(uri) === '');
+    },
+  );
+});
+
+describe('the page shells in the SPA fallback function', () => {
+  it.each(PAGE_SHELLS.flatMap((shell) => [shell.path, `${shell.path}/`]))(
+    'serves %s its own shell, like the local server',
+    (uri) => {
+      expect(rewrite(uri)).toBe(clientRouteHtml(uri));
+      expect(rewrite(uri)).toMatch(/^\/pages\/[a-z-]+\.html$/);
+    },
+  );
+
+  // "Maximum size of a function: 10 KB", Quotas on CloudFront Functions:
+  // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-limits.html
+  it("keeps the function within CloudFront Functions' 10 KB of code", () => {
+    expect(Buffer.byteLength(SPA_FALLBACK_CODE, 'utf8')).toBeLessThanOrEqual(10 * 1024);
+  });
+
+  it.each(['/tracker/requests/r-123', '/features/f-1', '/trackers', '/__proto__', '/constructor'])(
+    'serves the route %s without a shell /index.html',
+    (uri) => {
+      expect(rewrite(uri)).toBe('/index.html');
     },
   );
 });

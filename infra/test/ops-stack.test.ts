@@ -1,3 +1,4 @@
+import { PAGE_SHELLS, pageShellFile } from '@hatchworks/shared/page-shells';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,7 +104,7 @@ describe('npm run ops -- drop-search-snapshot', () => {
 
 describe('npm run ops -- rollback-web', () => {
   it('uploads the assets, then index.html, then waits for the invalidation to complete', async () => {
-    // Arrange: an old build; the invalidation is InProgress once, then Completed
+    // Arrange: an old build, from before the page shells; the invalidation is InProgress once, then Completed
     const dist = mkdtempSync(join(tmpdir(), 'hatchworks-old-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>old</title>');
@@ -166,7 +167,17 @@ describe('npm run ops -- rollback-web', () => {
         ContentType: 'text/html',
         CacheControl: 'no-cache',
       },
+      // Its index.html in the place of each page shell, which would load the newer chunks.
+      ...PAGE_SHELLS.map((shell) => ({
+        Bucket: OUTPUTS.SiteBucketName,
+        Key: pageShellFile(shell.name),
+        ContentType: 'text/html',
+        CacheControl: 'no-cache',
+      })),
     ]);
+    expect(
+      puts.filter(({ Key }) => Key?.startsWith('pages/')).map(({ Body }) => String(Body)),
+    ).toEqual(PAGE_SHELLS.map(() => '<!doctype html><title>old</title>'));
     expect(cloudFront.commandCalls(CreateInvalidationCommand)[0]?.args[0].input).toMatchObject({
       DistributionId: OUTPUTS.DistributionId,
       InvalidationBatch: { Paths: { Quantity: 1, Items: ['/*'] } },

@@ -1,3 +1,4 @@
+import { pageShellUris } from '@hatchworks/shared/page-shells';
 import { PROJECT_BUILDS_PREFIX } from '../../shared/project-builds';
 
 /**
@@ -5,7 +6,8 @@ import { PROJECT_BUILDS_PREFIX } from '../../shared/project-builds';
  * (`/apps/`) it serves the projects' static builds from the bucket: a path ending in `/` gets
  * its `index.html`, a last segment without a file extension is redirected to the directory (so
  * the build's relative links work), files are left alone. Anywhere else a path whose last
- * segment has no file extension is a client-side route of the SPA and is served `/index.html`.
+ * segment has no file extension is a client-side route of the SPA and is served `/index.html`, or
+ * its page's own shell (`/pages/<name>.html`, shared/src/page-shells.ts) for the pages that have one.
  * It replaces distribution-wide custom error responses, which would also turn the API's JSON
  * 404s into HTML. Same rules as the local server's `resolveStatic` and `resolveProjectBuild`.
  *
@@ -16,6 +18,7 @@ export const SPA_FALLBACK_CODE = `function handler(event) {
   var uri = request.uri;
   var segment = uri.slice(uri.lastIndexOf('/') + 1);
   var hasExtension = segment.lastIndexOf('.') > 0;
+  var shells = ${JSON.stringify(pageShellUris())};
   if (uri.indexOf(${JSON.stringify(PROJECT_BUILDS_PREFIX)}) === 0) {
     if (segment === '') {
       request.uri = uri + 'index.html';
@@ -29,7 +32,8 @@ export const SPA_FALLBACK_CODE = `function handler(event) {
     return request;
   }
   if (!hasExtension) {
-    request.uri = '/index.html';
+    var path = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
+    request.uri = Object.prototype.hasOwnProperty.call(shells, path) ? shells[path] : '/index.html';
   }
   return request;
 }`;

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { clientRouteHtml } from '@hatchworks/shared/page-shells';
 import { PROJECT_BUILDS_PREFIX } from '../../shared/project-builds';
 import { missingBuildPage } from './demo-builds';
 
@@ -61,7 +62,8 @@ async function readIfFile(path: string): Promise<Buffer | undefined> {
 
 /**
  * A file of the built SPA, resolved like CloudFront's viewer-request function: a path without a
- * file extension is a client route and gets `index.html`; a missing file with an extension is 404.
+ * file extension is a client route and gets `index.html` (or its page's shell, see
+ * shared/src/page-shells.ts); a missing file with an extension is 404.
  */
 export async function resolveStatic(root: string, urlPath: string): Promise<StaticFile> {
   let decoded: string;
@@ -71,7 +73,10 @@ export async function resolveStatic(root: string, urlPath: string): Promise<Stat
     decoded = '/';
   }
   const isClientRoute = extname(decoded) === '';
-  const relative = isClientRoute ? 'index.html' : normalize(decoded).replace(/^([/\\])+/, '');
+  // A build older than the page shells (or a test's bare folder) has only index.html.
+  const shell = isClientRoute ? clientRouteHtml(decoded) : undefined;
+  const html = shell && (await readIfFile(join(root, shell))) === undefined ? '/index.html' : shell;
+  const relative = normalize(html ?? decoded).replace(/^([/\\])+/, '');
   const path = join(root, relative);
   const inside = path.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
   const hashedAsset = relative.startsWith(`assets${sep}`);

@@ -13,8 +13,24 @@ describe('the built SPA as the local server serves it', () => {
     writeFileSync(join(root, 'index.html'), '<title>First build</title>');
     writeFileSync(join(root, 'assets', 'index-AbC123.js'), 'console.log("first");');
     writeFileSync(join(root, 'robots.txt'), 'User-agent: *');
+    mkdirSync(join(root, 'pages'));
+    writeFileSync(join(root, 'pages', 'tracker-requests.html'), '<title>Requests shell</title>');
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('serves a page with a shell its shell, and a page whose shell is missing index.html', async () => {
+    for (const path of ['/tracker/requests', '/tracker/requests/']) {
+      const shell = await resolveStatic(root, path);
+      expect(shell.status).toBe(200);
+      expect(shell.cacheControl).toBe('no-cache');
+      expect(shell.body.toString()).toBe('<title>Requests shell</title>');
+    }
+    for (const path of ['/tracker', '/tracker/requests/r-1']) {
+      expect((await resolveStatic(root, path)).body.toString()).toMatch(
+        /<title>(First|Second) build/,
+      );
+    }
+  });
 
   it('reads a hashed asset once and serves it from memory, cached for a year', async () => {
     // Prepare

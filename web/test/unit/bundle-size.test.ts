@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SHELLS, pageShellFile } from '@hatchworks/shared/page-shells';
 import { buildFloor } from '../../../bench/floor/build';
 
 /**
  * The weight of the Home page's first load, from the Vite build manifest (`npm test` builds
  * first): the entry chunk with everything it imports statically and their CSS, plus the Home route
- * that the HTML preloads (see `EARLY_MODULES` in web/vite.config.ts), in gzip as a CDN sends it.
+ * that the HTML preloads (see `HOME_MODULE` in web/vite.config.ts), in gzip as a CDN sends it.
  * The sign-in client is not part of it: it loads only for a stored session or a sign-in
  * (web/src/lib/hosted-login.ts).
  *
@@ -87,5 +88,30 @@ describe('the weight of the Home page', () => {
       total,
       `Home loads ${total.toFixed(1)} KB gzip, the floor ${floorKb.toFixed(1)}: ${breakdown}`,
     ).toBeLessThanOrEqual(floorKb + OVER_FLOOR_KB);
+  });
+});
+
+describe('the page shells', () => {
+  const html = (file: string) => readFileSync(join(DIST, file), 'utf8');
+  const preloads = (page: string) =>
+    new Set(
+      [...page.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+        (m) => m[1],
+      ),
+    );
+
+  it.each(PAGE_SHELLS)("$path preloads its own chunk and not Home's", ({ name, module }) => {
+    const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
+    const shell = html(pageShellFile(name));
+    const own = manifest[module]?.file;
+    const home = manifest['src/app/routes/home.tsx']?.file;
+    expect(own, `${module} is not in the build manifest`).toBeDefined();
+    expect(preloads(shell)).toContain(own);
+    expect(preloads(shell)).not.toContain(home);
+    expect(preloads(html('index.html'))).toContain(home);
+    // Apart from the preloads the shell is index.html.
+    const strip = (page: string) =>
+      page.replace(/\s*<link rel="(module)?preload"[^>]*crossorigin href[^>]*>/g, '');
+    expect(strip(shell)).toBe(strip(html('index.html')));
   });
 });

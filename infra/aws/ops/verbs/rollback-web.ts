@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-cloudfront';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { lookup } from 'mime-types';
+import { PAGE_SHELLS, PAGE_SHELLS_FOLDER, pageShellFile } from '@hatchworks/shared/page-shells';
 import { OpsError, regional, type OpsEnvironment } from '../ops-environment';
 import { readStackOutputs } from '../stack-outputs';
 
@@ -25,7 +26,8 @@ const filesUnder = (dir: string): string[] =>
 
 /**
  * Puts an older web build (`web/dist` of an older commit) in front of the current API: its
- * hashed `assets/` first (immutable), then `index.html` (revalidated), then invalidates
+ * hashed `assets/` first (immutable), then `index.html` and the page shells (`pages/*.html`,
+ * revalidated), then invalidates
  * CloudFront's cache and waits until the invalidation is done, so every visitor gets the old
  * build. `/config.json` stays as deployed; the next `npm run deploy` uploads its own build.
  */
@@ -43,11 +45,11 @@ export async function rollbackWeb(
   const bucket = outputs.get('SiteBucketName');
   const distributionId = outputs.get('DistributionId');
   const s3 = new S3Client(regional(ops));
-  const put = (file: string, cacheControl: string) =>
+  const put = (file: string, cacheControl: string, key?: string) =>
     s3.send(
       new PutObjectCommand({
         Bucket: bucket,
-        Key: relative(options.dist, file).split(sep).join('/'),
+        Key: key ?? relative(options.dist, file).split(sep).join('/'),
         Body: readFileSync(file),
         ContentType: lookup(file) || 'application/octet-stream',
         CacheControl: cacheControl,
@@ -57,8 +59,17 @@ export async function rollbackWeb(
     ? filesUnder(join(options.dist, 'assets'))
     : [];
   for (const file of assets) await put(file, HASHED_CACHE);
-  await put(index, PAGE_CACHE);
-  ops.print(`Uploaded ${assets.length} assets and index.html to s3://${bucket}.`);
+  // A build older than the page shells has none: its index.html takes their place, or the live
+  // shells would go on loading the newer build's chunks for their pages.
+  const shellsDir = join(options.dist, PAGE_SHELLS_FOLDER);
+  const shells = existsSync(shellsDir) ? filesUnder(shellsDir) : [];
+  for (const file of [index, ...shells]) await put(file, PAGE_CACHE);
+  if (shells.length === 0) {
+    for (const shell of PAGE_SHELLS) {
+      await put(index, PAGE_CACHE, pageShellFile(shell.name));
+    }
+  }
+  ops.print(`Uploaded ${assets.length} assets, index.html and the page shells to s3://${bucket}.`);
 
   // CloudFront is global: its API answers in us-east-1.
   const cloudFront = new CloudFrontClient({ region: 'us-east-1' });
