@@ -1,26 +1,30 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
-import { PAGE_SHELLS, pageShellFile } from '../shared/src/page-shells';
+import {
+  HOME_SHELL,
+  PAGE_SHELLS,
+  pageShellFile,
+  ROUTE_SHELL_NAME,
+  type PageShell,
+} from '../shared/src/page-shells';
 import react from '@vitejs/plugin-react';
 
 /** Where `npm start` serves the API and `/config.json`; the dev server forwards to it. */
 const localStack = process.env.HATCHWORKS_DEV_BACKEND ?? 'http://localhost:3000';
 
 /**
- * Modules fetched with the HTML rather than after the entry has run: the page's own chunks, its
- * imports and their CSS. Without them the browser learns of a page's chunks only once the entry
- * chunk is downloaded and has run, one round trip after the other. `index.html` (Home, and every
- * client route without a shell) preloads Home; each page of shared/src/page-shells.ts gets a copy
- * that preloads its own instead, `pages/<name>.html`. (The sign-in client is not among them: it
- * loads only for a stored session or a sign-in, see web/src/lib/hosted-login.ts.)
+ * What a page's HTML fetches with it rather than after the entry has run: the page's chunk, the
+ * chunks it imports, their CSS, and the data its first screen reads whoever looks. Without them
+ * the browser learns of them only once the entry chunk is downloaded and has run, one round trip
+ * after the other. `index.html` is Home's; shared/src/page-shells.ts lists the pages with a copy
+ * of their own, `pages/<name>.html`, and the copy for every other route that preloads no page.
+ * (The sign-in client is not among them: it loads only for a stored session or a sign-in, see
+ * web/src/lib/hosted-login.ts.)
  */
-const HOME_MODULE = 'src/app/routes/home.tsx';
-
 type Chunks = readonly Rollup.OutputChunk[];
 
-/** The `<link>`s that preload a route module's chunk, the chunks it imports and their CSS. */
-function preloadLinks(chunks: Chunks, module: string): string {
+function preloadLinks(chunks: Chunks, shell: PageShell): string {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -31,12 +35,15 @@ function preloadLinks(chunks: Chunks, module: string): string {
     for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
     chunk.imports.forEach(visit);
   };
-  const page = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
-  if (!page) throw new Error(`No chunk for ${module}: is it still loaded lazily?`);
+  const page = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(shell.module));
+  if (!page) throw new Error(`No chunk for ${shell.module}: is it still loaded lazily?`);
   visit(page.fileName);
   return [
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    ...(shell.data ?? []).map(
+      (path) => `<link rel="preload" as="fetch" crossorigin href="${path}">`,
+    ),
   ].join('\n    ');
 }
 
@@ -49,7 +56,7 @@ function pagePreloads(): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
-        homeLinks = preloadLinks(chunksOf(bundle), HOME_MODULE);
+        homeLinks = preloadLinks(chunksOf(bundle), HOME_SHELL);
         return html.replace('</head>', `  ${homeLinks}\n  </head>`);
       },
     },
@@ -59,11 +66,13 @@ function pagePreloads(): Plugin {
       if (!homeLinks || !index.includes(homeLinks)) {
         throw new Error('index.html has no preloads of Home to replace');
       }
-      for (const shell of PAGE_SHELLS) {
-        const file = join(outDir, pageShellFile(shell.name));
+      const write = (name: string, links: string) => {
+        const file = join(outDir, pageShellFile(name));
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, index.replace(homeLinks, preloadLinks(chunksOf(bundle), shell.module)));
-      }
+        writeFileSync(file, index.replace(homeLinks, links));
+      };
+      for (const shell of PAGE_SHELLS) write(shell.name, preloadLinks(chunksOf(bundle), shell));
+      write(ROUTE_SHELL_NAME, '');
     },
   };
 }

@@ -1,4 +1,4 @@
-import { PAGE_SHELLS, pageShellFile } from '@hatchworks/shared/page-shells';
+import { pageShellFiles } from '@hatchworks/shared/page-shells';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -168,16 +168,16 @@ describe('npm run ops -- rollback-web', () => {
         CacheControl: 'no-cache',
       },
       // Its index.html in the place of each page shell, which would load the newer chunks.
-      ...PAGE_SHELLS.map((shell) => ({
+      ...pageShellFiles().map((Key) => ({
         Bucket: OUTPUTS.SiteBucketName,
-        Key: pageShellFile(shell.name),
+        Key,
         ContentType: 'text/html',
         CacheControl: 'no-cache',
       })),
     ]);
     expect(
       puts.filter(({ Key }) => Key?.startsWith('pages/')).map(({ Body }) => String(Body)),
-    ).toEqual(PAGE_SHELLS.map(() => '<!doctype html><title>old</title>'));
+    ).toEqual(pageShellFiles().map(() => '<!doctype html><title>old</title>'));
     expect(cloudFront.commandCalls(CreateInvalidationCommand)[0]?.args[0].input).toMatchObject({
       DistributionId: OUTPUTS.DistributionId,
       InvalidationBatch: { Paths: { Quantity: 1, Items: ['/*'] } },

@@ -1,13 +1,34 @@
 /**
- * The public pages a visit most often starts on, each with an HTML shell of its own: the SPA's
- * `index.html` with that page's chunks preloaded instead of Home's, so the browser fetches them
- * beside the entry chunk rather than one round trip after it. The build writes each shell to
- * `pages/<name>.html`; CloudFront's viewer-request function and the local server serve it for the
- * page's exact path (a trailing slash allowed). Every other client route gets `index.html`, which
- * preloads Home.
+ * What the HTML of a client route preloads. `index.html` is Home's: Home's chunks and data. The
+ * public pages a visit most often starts on each get a copy that preloads their own chunks (and
+ * the data every visitor's first screen reads) instead, so the browser fetches them beside the
+ * entry chunk rather than one round trip after it. Every other client route (a request's page,
+ * the profile…) gets a copy that preloads nothing of a page, as it cannot know which.
+ *
+ * The build writes them to `pages/<name>.html`; CloudFront's viewer-request function and the local
+ * server serve each for its page's exact path (a trailing slash allowed).
  */
-export const PAGE_SHELLS = [
-  { path: '/about', name: 'about', module: 'src/app/routes/about.tsx' },
+export interface PageShell {
+  readonly path: string;
+  readonly name: string;
+  /** The page's route module, from `web/`. */
+  readonly module: string;
+  /** API paths the page's first screen reads whoever looks (no viewer-dependent answer). */
+  readonly data?: readonly string[];
+}
+
+const HOMEPAGE_DATA = '/api/projects/homepage';
+
+/** Home, served as `index.html`. */
+export const HOME_SHELL: PageShell = {
+  path: '/',
+  name: 'index',
+  module: 'src/app/routes/home.tsx',
+  data: [HOMEPAGE_DATA],
+};
+
+export const PAGE_SHELLS: readonly PageShell[] = [
+  { path: '/about', name: 'about', module: 'src/app/routes/about.tsx', data: [HOMEPAGE_DATA] },
   { path: '/tracker', name: 'tracker', module: 'src/app/routes/tracker/dashboard.tsx' },
   {
     path: '/tracker/requests',
@@ -22,29 +43,38 @@ export const PAGE_SHELLS = [
   { path: '/features', name: 'features', module: 'src/app/routes/features.tsx' },
   { path: '/changelog', name: 'changelog', module: 'src/app/routes/changelog.tsx' },
   { path: '/roadmap', name: 'roadmap', module: 'src/app/routes/roadmap.tsx' },
-] as const;
+];
+
+/** The shell of every other client route: the app, no page preloaded. */
+export const ROUTE_SHELL_NAME = 'route';
 
 /** The folder of the shells in the build and in the site bucket. */
 export const PAGE_SHELLS_FOLDER = 'pages';
 
-/** Where a page's shell is in the build (`pages/tracker-requests.html`), without a leading slash. */
+/** Where a shell is in the build (`pages/tracker-requests.html`), without a leading slash. */
 export function pageShellFile(name: string): string {
   return `${PAGE_SHELLS_FOLDER}/${name}.html`;
 }
 
-/** Shell file by path (`/tracker/requests` → `/pages/tracker-requests.html`), for the rewrite. */
+/** Every shell file besides `index.html`. */
+export function pageShellFiles(): string[] {
+  return [...PAGE_SHELLS.map((shell) => shell.name), ROUTE_SHELL_NAME].map(pageShellFile);
+}
+
+/** Shell by path (`/tracker/requests` → `/pages/tracker-requests.html`), Home's included. */
 export function pageShellUris(): Record<string, string> {
-  return Object.fromEntries(
-    PAGE_SHELLS.map((shell) => [shell.path, `/${pageShellFile(shell.name)}`]),
-  );
+  return Object.fromEntries([
+    [HOME_SHELL.path, '/index.html'],
+    ...PAGE_SHELLS.map((shell) => [shell.path, `/${pageShellFile(shell.name)}`]),
+  ]);
 }
 
 /**
- * The HTML a client route is served: its page's shell, or `/index.html`. The same rule as the
- * CloudFront function's (infra/aws/constructs/spa-fallback.ts).
+ * The HTML a client route is served: Home's `index.html`, its page's shell, or the route shell.
+ * The same rule as the CloudFront function's (infra/aws/constructs/spa-fallback.ts).
  */
 export function clientRouteHtml(uri: string): string {
   const path = uri.length > 1 && uri.endsWith('/') ? uri.slice(0, -1) : uri;
-  const shell = PAGE_SHELLS.find((candidate) => candidate.path === path);
-  return shell ? `/${pageShellFile(shell.name)}` : '/index.html';
+  const uris = pageShellUris();
+  return Object.hasOwn(uris, path) ? uris[path]! : `/${pageShellFile(ROUTE_SHELL_NAME)}`;
 }

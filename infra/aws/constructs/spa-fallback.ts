@@ -1,4 +1,4 @@
-import { pageShellUris } from '@hatchworks/shared/page-shells';
+import { pageShellFile, pageShellUris, ROUTE_SHELL_NAME } from '@hatchworks/shared/page-shells';
 import { PROJECT_BUILDS_PREFIX } from '../../shared/project-builds';
 
 /**
@@ -6,8 +6,8 @@ import { PROJECT_BUILDS_PREFIX } from '../../shared/project-builds';
  * (`/apps/`) it serves the projects' static builds from the bucket: a path ending in `/` gets
  * its `index.html`, a last segment without a file extension is redirected to the directory (so
  * the build's relative links work), files are left alone. Anywhere else a path whose last
- * segment has no file extension is a client-side route of the SPA and is served `/index.html`, or
- * its page's own shell (`/pages/<name>.html`, shared/src/page-shells.ts) for the pages that have one.
+ * segment has no file extension is a client-side route of the SPA and is served its HTML: Home's
+ * `/index.html`, its page's shell, or the shell of every other route (shared/src/page-shells.ts).
  * It replaces distribution-wide custom error responses, which would also turn the API's JSON
  * 404s into HTML. Same rules as the local server's `resolveStatic` and `resolveProjectBuild`.
  *
@@ -33,7 +33,7 @@ export const SPA_FALLBACK_CODE = `function handler(event) {
   }
   if (!hasExtension) {
     var path = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
-    request.uri = Object.prototype.hasOwnProperty.call(shells, path) ? shells[path] : '/index.html';
+    request.uri = Object.prototype.hasOwnProperty.call(shells, path) ? shells[path] : ${JSON.stringify(`/${pageShellFile(ROUTE_SHELL_NAME)}`)};
   }
   return request;
 }`;

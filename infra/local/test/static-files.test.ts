@@ -15,17 +15,21 @@ describe('the built SPA as the local server serves it', () => {
     writeFileSync(join(root, 'robots.txt'), 'User-agent: *');
     mkdirSync(join(root, 'pages'));
     writeFileSync(join(root, 'pages', 'tracker-requests.html'), '<title>Requests shell</title>');
+    writeFileSync(join(root, 'pages', 'route.html'), '<title>Route shell</title>');
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('serves a page with a shell its shell, and a page whose shell is missing index.html', async () => {
+  it("serves a page with a shell its shell, other routes the routes' shell, index.html where one is missing", async () => {
     for (const path of ['/tracker/requests', '/tracker/requests/']) {
       const shell = await resolveStatic(root, path);
       expect(shell.status).toBe(200);
       expect(shell.cacheControl).toBe('no-cache');
       expect(shell.body.toString()).toBe('<title>Requests shell</title>');
     }
-    for (const path of ['/tracker', '/tracker/requests/r-1']) {
+    expect((await resolveStatic(root, '/tracker/requests/r-1')).body.toString()).toBe(
+      '<title>Route shell</title>',
+    );
+    for (const path of ['/', '/tracker']) {
       expect((await resolveStatic(root, path)).body.toString()).toMatch(
         /<title>(First|Second) build/,
       );

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_SHELLS, pageShellFile } from '@hatchworks/shared/page-shells';
+import {
+  HOME_SHELL,
+  PAGE_SHELLS,
+  pageShellFile,
+  ROUTE_SHELL_NAME,
+} from '@hatchworks/shared/page-shells';
 import { buildFloor } from '../../../bench/floor/build';
 
 /**
@@ -91,27 +96,43 @@ describe('the weight of the Home page', () => {
   });
 });
 
-describe('the page shells', () => {
-  const html = (file: string) => readFileSync(join(DIST, file), 'utf8');
-  const preloads = (page: string) =>
-    new Set(
-      [...page.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
-        (m) => m[1],
-      ),
-    );
+const html = (file: string) => readFileSync(join(DIST, file), 'utf8');
 
+/** The chunks a page's HTML preloads. */
+const preloads = (page: string) =>
+  new Set(
+    [...page.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]),
+  );
+
+/** A page's HTML without its preloads, its spacing normalised. */
+const withoutPreloads = (page: string) =>
+  page
+    .replace(/\s+/g, ' ')
+    .replace(/ ?<link rel="(module)?preload"[^>]*crossorigin href="\/(assets|api)\/[^>]*>/g, '');
+
+describe('the page shells', () => {
   it.each(PAGE_SHELLS)("$path preloads its own chunk and not Home's", ({ name, module }) => {
     const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
     const shell = html(pageShellFile(name));
     const own = manifest[module]?.file;
-    const home = manifest['src/app/routes/home.tsx']?.file;
+    const home = manifest[HOME_SHELL.module]?.file;
     expect(own, `${module} is not in the build manifest`).toBeDefined();
     expect(preloads(shell)).toContain(own);
     expect(preloads(shell)).not.toContain(home);
     expect(preloads(html('index.html'))).toContain(home);
-    // Apart from the preloads the shell is index.html.
-    const strip = (page: string) =>
-      page.replace(/\s*<link rel="(module)?preload"[^>]*crossorigin href[^>]*>/g, '');
-    expect(strip(shell)).toBe(strip(html('index.html')));
+    expect(withoutPreloads(shell)).toBe(withoutPreloads(html('index.html')));
+  });
+
+  it("preloads no page on the routes' shell, and Home's data only where it is shown", () => {
+    const route = html(pageShellFile(ROUTE_SHELL_NAME));
+    expect(preloads(route).size).toBe(0);
+    expect(route).not.toContain('/api/');
+    expect(withoutPreloads(route)).toBe(withoutPreloads(html('index.html')));
+    expect(html('index.html')).toContain('as="fetch" crossorigin href="/api/projects/homepage"');
+    for (const shell of PAGE_SHELLS) {
+      expect(html(pageShellFile(shell.name)).includes('/api/projects/homepage')).toBe(
+        shell.path === '/about',
+      );
+    }
   });
 });

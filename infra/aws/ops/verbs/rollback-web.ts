@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-cloudfront';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { lookup } from 'mime-types';
-import { PAGE_SHELLS, PAGE_SHELLS_FOLDER, pageShellFile } from '@hatchworks/shared/page-shells';
+import { PAGE_SHELLS_FOLDER, pageShellFiles } from '@hatchworks/shared/page-shells';
 import { OpsError, regional, type OpsEnvironment } from '../ops-environment';
 import { readStackOutputs } from '../stack-outputs';
 
@@ -65,9 +65,7 @@ export async function rollbackWeb(
   const shells = existsSync(shellsDir) ? filesUnder(shellsDir) : [];
   for (const file of [index, ...shells]) await put(file, PAGE_CACHE);
   if (shells.length === 0) {
-    for (const shell of PAGE_SHELLS) {
-      await put(index, PAGE_CACHE, pageShellFile(shell.name));
-    }
+    for (const shell of pageShellFiles()) await put(index, PAGE_CACHE, shell);
   }
   ops.print(`Uploaded ${assets.length} assets, index.html and the page shells to s3://${bucket}.`);
 
