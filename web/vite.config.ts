@@ -35,7 +35,9 @@ function preloadLinks(chunks: Chunks, shell: PageShell): string {
     for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
     chunk.imports.forEach(visit);
   };
-  const page = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(shell.module));
+  const page = chunks.find((candidate) =>
+    candidate.moduleIds.some((id) => id.endsWith(`/web/${shell.module}`)),
+  );
   if (!page) throw new Error(`No chunk for ${shell.module}: is it still loaded lazily?`);
   visit(page.fileName);
   return [
@@ -81,6 +83,61 @@ function chunksOf(bundle: Rollup.OutputBundle): Chunks {
   return Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
 }
 
+/**
+ * The app's code in a few chunks by area rather than one per shared module: a list page needs
+ * three requests instead of twenty of a kilobyte each, which a phone on a slow network (six
+ * connections, a round trip each) feels more than a few kilobytes it does not run.
+ * - what the entry imports stays in the entry chunk, and what Home imports in Home's, so Home
+ *   loads no list's code;
+ * - the rest by area: the public tracker, the egg board, the pages of one request (comments), and
+ *   `lists` for what they share (votable lists, forms, the roadmap);
+ * - packages, lazily loaded modules (the sign-in client) and the other pages keep Rollup's own
+ *   chunks.
+ */
+const AREAS: readonly (readonly [name: string, pattern: RegExp])[] = [
+  [
+    'detail',
+    /\/src\/(features\/comments\/|app\/(tracker-detail|votable-detail|routes\/feature-detail|routes\/tracker\/(request|suggestion)-detail))/,
+  ],
+  ['board', /\/src\/(features\/feature-requests\/|app\/routes\/(features|feature-requests)\.tsx)/],
+  ['tracker', /\/src\/(features\/tracker\/|app\/routes\/tracker\/)/],
+  [
+    'lists',
+    /\/src\/(components|lib|features\/(eggs|roadmap))\/|\/shared\/src\/|\/app\/routes\/roadmap\.tsx/,
+  ],
+];
+
+function areaChunks(): Rollup.GetManualChunk {
+  let entry: ReadonlySet<string> | undefined;
+  let home: ReadonlySet<string> | undefined;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    /** Every module `roots` import statically, themselves included. */
+    const reached = (roots: readonly string[]) => {
+      const seen = new Set<string>();
+      const next = [...roots];
+      for (let module = next.pop(); module !== undefined; module = next.pop()) {
+        if (seen.has(module)) continue;
+        seen.add(module);
+        next.push(...(getModuleInfo(module)?.importedIds ?? []));
+      }
+      return seen;
+    };
+    if (!entry || !home) {
+      const ids = [...getModuleIds()];
+      entry = reached(ids.filter((module) => getModuleInfo(module)?.isEntry));
+      home = reached(ids.filter((module) => module.endsWith(`/web/${HOME_SHELL.module}`)));
+    }
+    // A module in a named chunk takes along what it imports that no other named chunk holds, so
+    // the entry's and Home's modules are named too.
+    if (entry.has(id)) return 'index';
+    if (home.has(id)) return 'home';
+    if (id.includes('/node_modules/')) return undefined;
+    const page = /\/src\/app\/routes\//.test(id);
+    if (!page && (getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return undefined;
+    return AREAS.find(([, pattern]) => pattern.test(id))?.[0];
+  };
+}
+
 export default defineConfig({
   plugins: [react(), pagePreloads()],
   build: {
@@ -88,6 +145,10 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: the size budget test (web/test/unit/bundle-size.test.ts) reads it.
     manifest: true,
+    rollupOptions: { output: { manualChunks: areaChunks() } },
+    // `<link rel="modulepreload">` is in every browser the site supports (Safari since 17); an
+    // older one only loads the page's chunks a little later, so the polyfill's bytes are not sent.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

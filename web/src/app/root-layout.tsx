@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { PageErrorBoundary } from '../components/errors/route-error-boundary';
 import { navItemsFor } from '../components/layouts/nav-items';
@@ -11,11 +11,17 @@ import { SignedOutNotice } from '../features/auth/components/signed-out-notice';
 import { UnverifiedNotice } from '../features/account/components/unverified-notice';
 import { AccountWidget } from '../features/auth/components/account-widget';
 import { ClaimDailyButton } from '../features/eggs/components/claim-daily-button';
-import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { paths } from '../config/paths';
 import { useSession } from '../lib/session';
 import { usePageLoading } from './page-loading';
 import './root-layout.css';
+
+/** The bell is signed-in people's only: a visitor's first load does not carry its code. */
+const NotificationBell = lazy(() =>
+  import('../features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 
 /** Header, page and footer around every route, and the notices (toasts) answering every write. */
 export function RootLayout() {
@@ -46,7 +52,13 @@ export function RootLayout() {
         <SiteHeader
           navItems={navItemsFor(viewer)}
           crowded={viewer.signedIn}
-          notificationsSlot={<NotificationBell />}
+          notificationsSlot={
+            viewer.signedIn ? (
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            ) : null
+          }
           accountSlot={<AccountWidget variant="bar" claimDaily={<ClaimDailyButton />} />}
           mobileAccountSlot={
             <AccountWidget variant="menu" claimDaily={<ClaimDailyButton stacked />} />

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PAGE_SHELLS } from '@hatchworks/shared/page-shells';
+import { paths } from '../../src/config/paths';
 import { skipBrowserTests, useBrowser, VIEWPORTS } from './support/browser';
 
 const SCREENS = [
@@ -101,6 +103,49 @@ describe.skipIf(skipBrowserTests)('Header navigation', () => {
     // Assess
     expect(await page.getByText('Coming soon').count()).toBe(0);
     expect(await page.title()).toBe(`${route.screen} | Hatchworks`);
+  });
+});
+
+describe.skipIf(skipBrowserTests)('Page shells', () => {
+  const browser = useBrowser();
+
+  it('load every script a page starts with from its HTML, none after the entry has run', async () => {
+    // Prepare: a visitor's page, the scripts it asks for
+    const scripts: string[] = [];
+    const page = await browser.openPage('/favicon.svg', {
+      prepare: (tab) => {
+        tab.on('request', (request) => {
+          if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+        });
+      },
+    });
+
+    for (const shell of PAGE_SHELLS) {
+      // Act
+      scripts.length = 0;
+      const response = await page.goto(shell.path);
+      const html = (await response?.text()) ?? '';
+      const title = Object.values(paths).find((known) => known.path === shell.path)?.title;
+      await page.waitForFunction(
+        (expected) => document.title === expected,
+        `${title} | Hatchworks`,
+      );
+      await page.waitForLoadState('networkidle');
+
+      // Assess
+      const fromHtml = [
+        ...html.matchAll(/<(?:script|link)[^>]* (?:src|href)="(\/assets\/[^"]+\.js)"/g),
+      ];
+      const preloaded = new Set(fromHtml.map((match) => match[1]));
+      expect({ page: shell.path, chunks: preloaded.size > 1 }).toEqual({
+        page: shell.path,
+        chunks: true,
+      });
+      expect({ page: shell.path, scripts: new Set(scripts) }).toEqual({
+        page: shell.path,
+        scripts: preloaded,
+      });
+    }
   });
 });
 
