@@ -84,57 +84,57 @@ function chunksOf(bundle: Rollup.OutputBundle): Chunks {
 }
 
 /**
- * The app's code in a few chunks by area rather than one per shared module: a list page needs
- * three requests instead of twenty of a kilobyte each, which a phone on a slow network (six
- * connections, a round trip each) feels more than a few kilobytes it does not run.
+ * The app's code in a few chunks by the pages that use it rather than one per shared module: a
+ * list page needs three requests instead of twenty of a kilobyte each, which a phone on a slow
+ * network (six connections, a round trip each) feels more than a few kilobytes it does not run.
  * - what the entry imports stays in the entry chunk, and what Home imports in Home's, so Home
  *   loads no list's code;
- * - the rest by area: the public tracker, the egg board, the pages of one request (comments), and
- *   `lists` for what they share (votable lists, forms, the roadmap);
- * - packages, lazily loaded modules (the sign-in client) and the other pages keep Rollup's own
- *   chunks.
+ * - what only the tracker's pages use is `tracker`, what only the egg board uses is `board`, and
+ *   what both use is `lists`;
+ * - packages they share, lazily loaded modules (the sign-in client) and the other pages keep
+ *   Rollup's own chunks.
  */
-const AREAS: readonly (readonly [name: string, pattern: RegExp])[] = [
-  [
-    'detail',
-    /\/src\/(features\/comments\/|app\/(tracker-detail|votable-detail|routes\/feature-detail|routes\/tracker\/(request|suggestion)-detail))/,
-  ],
-  ['board', /\/src\/(features\/feature-requests\/|app\/routes\/(features|feature-requests)\.tsx)/],
-  ['tracker', /\/src\/(features\/tracker\/|app\/routes\/tracker\/)/],
-  [
-    'lists',
-    /\/src\/(components|lib|features\/(eggs|roadmap))\/|\/shared\/src\/|\/app\/routes\/roadmap\.tsx/,
-  ],
-];
+const LIST_PAGES = {
+  tracker: /\/src\/app\/routes\/tracker\/(dashboard|requests|suggestions)\.tsx$/,
+  board: /\/src\/app\/routes\/features\.tsx$/,
+} as const;
 
 function areaChunks(): Rollup.GetManualChunk {
-  let entry: ReadonlySet<string> | undefined;
-  let home: ReadonlySet<string> | undefined;
+  let areas:
+    { entry: Set<string>; home: Set<string>; tracker: Set<string>; board: Set<string> } | undefined;
   return (id, { getModuleIds, getModuleInfo }) => {
-    /** Every module `roots` import statically, themselves included. */
-    const reached = (roots: readonly string[]) => {
-      const seen = new Set<string>();
-      const next = [...roots];
-      for (let module = next.pop(); module !== undefined; module = next.pop()) {
-        if (seen.has(module)) continue;
-        seen.add(module);
-        next.push(...(getModuleInfo(module)?.importedIds ?? []));
-      }
-      return seen;
-    };
-    if (!entry || !home) {
+    if (!areas) {
       const ids = [...getModuleIds()];
-      entry = reached(ids.filter((module) => getModuleInfo(module)?.isEntry));
-      home = reached(ids.filter((module) => module.endsWith(`/web/${HOME_SHELL.module}`)));
+      /** Every module the modules matching `root` import statically, themselves included. */
+      const reached = (root: (module: string) => boolean) => {
+        const seen = new Set<string>();
+        const next = ids.filter(root);
+        for (let module = next.pop(); module !== undefined; module = next.pop()) {
+          if (seen.has(module)) continue;
+          seen.add(module);
+          next.push(...(getModuleInfo(module)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      areas = {
+        entry: reached((module) => getModuleInfo(module)?.isEntry === true),
+        home: reached((module) => module.endsWith(`/web/${HOME_SHELL.module}`)),
+        tracker: reached((module) => LIST_PAGES.tracker.test(module)),
+        board: reached((module) => LIST_PAGES.board.test(module)),
+      };
     }
     // A module in a named chunk takes along what it imports that no other named chunk holds, so
     // the entry's and Home's modules are named too.
-    if (entry.has(id)) return 'index';
-    if (home.has(id)) return 'home';
-    if (id.includes('/node_modules/')) return undefined;
+    if (areas.entry.has(id)) return 'index';
+    if (areas.home.has(id)) return 'home';
     const page = /\/src\/app\/routes\//.test(id);
     if (!page && (getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return undefined;
-    return AREAS.find(([, pattern]) => pattern.test(id))?.[0];
+    const tracker = areas.tracker.has(id);
+    const board = areas.board.has(id);
+    if (tracker && board) return id.includes('/node_modules/') ? undefined : 'lists';
+    if (tracker) return 'tracker';
+    if (board) return 'board';
+    return undefined;
   };
 }
 
