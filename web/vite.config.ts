@@ -13,6 +13,8 @@ import react from '@vitejs/plugin-react';
 /** Where `npm start` serves the API and `/config.json`; the dev server forwards to it. */
 const localStack = process.env.HATCHWORKS_DEV_BACKEND ?? 'http://localhost:3000';
 
+type Chunks = readonly Rollup.OutputChunk[];
+
 /**
  * What a page's HTML fetches with it rather than after the entry has run: the page's chunk, the
  * chunks it imports, their CSS, and the data its first screen reads whoever looks. Without them
@@ -22,8 +24,6 @@ const localStack = process.env.HATCHWORKS_DEV_BACKEND ?? 'http://localhost:3000'
  * (The sign-in client is not among them: it loads only for a stored session or a sign-in, see
  * web/src/lib/hosted-login.ts.)
  */
-type Chunks = readonly Rollup.OutputChunk[];
-
 function preloadLinks(chunks: Chunks, shell: PageShell): string {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const scripts = new Set<string>();
@@ -71,7 +71,10 @@ function pagePreloads(): Plugin {
       const write = (name: string, links: string) => {
         const file = join(outDir, pageShellFile(name));
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, index.replace(homeLinks, links));
+        writeFileSync(
+          file,
+          index.replace(homeLinks, () => links),
+        );
       };
       for (const shell of PAGE_SHELLS) write(shell.name, preloadLinks(chunksOf(bundle), shell));
       write(ROUTE_SHELL_NAME, '');
