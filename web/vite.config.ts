@@ -68,6 +68,7 @@ function pagePreloads(): Plugin {
       if (!homeLinks || !index.includes(homeLinks)) {
         throw new Error('index.html has no preloads of Home to replace');
       }
+      const chunks = chunksOf(bundle);
       const write = (name: string, links: string) => {
         const file = join(outDir, pageShellFile(name));
         mkdirSync(dirname(file), { recursive: true });
@@ -76,7 +77,7 @@ function pagePreloads(): Plugin {
           index.replace(homeLinks, () => links),
         );
       };
-      for (const shell of PAGE_SHELLS) write(shell.name, preloadLinks(chunksOf(bundle), shell));
+      for (const shell of PAGE_SHELLS) write(shell.name, preloadLinks(chunks, shell));
       write(ROUTE_SHELL_NAME, '');
     },
   };

@@ -2,12 +2,7 @@ import { extname } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  clientRouteHtml,
-  PAGE_SHELLS,
-  pageShellFile,
-  ROUTE_SHELL_NAME,
-} from '@hatchworks/shared/page-shells';
+import { clientRouteHtml, PAGE_SHELLS, ROUTE_SHELL_URI } from '@hatchworks/shared/page-shells';
 import { SPA_FALLBACK_CODE } from '../aws/constructs/spa-fallback';
 import { cspOriginsFor } from '../shared/csp-origins';
 import { contentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
@@ -64,8 +59,6 @@ const viewerRequest = (uri: string): FunctionResult => {
   if (!sandbox.result) throw new Error('handler returned nothing');
   return sandbox.result;
 };
-
-const ROUTE_SHELL = `/${pageShellFile(ROUTE_SHELL_NAME)}`;
 
 /** Runs the CloudFront Function's code on a viewer request for `uri`. */
 const rewrite = (uri: string): string => {
@@ -262,7 +255,7 @@ describe('the SPA fallback function', () => {
   it.each(['/projects', '/projects/alpha', '/roadmap/x/', '/.well-known', '/apps'])(
     'serves the client route %s the shell of the routes without one of their own',
     (uri) => {
-      expect(rewrite(uri)).toBe(ROUTE_SHELL);
+      expect(rewrite(uri)).toBe(ROUTE_SHELL_URI);
     },
   );
 
@@ -299,8 +292,8 @@ describe('the page shells in the SPA fallback function', () => {
   it.each(['/tracker/requests/r-123', '/features/f-1', '/trackers', '/__proto__', '/constructor'])(
     "serves the route %s, which has no shell of its own, the routes' shell",
     (uri) => {
-      expect(rewrite(uri)).toBe(ROUTE_SHELL);
-      expect(clientRouteHtml(uri)).toBe(ROUTE_SHELL);
+      expect(rewrite(uri)).toBe(ROUTE_SHELL_URI);
+      expect(clientRouteHtml(uri)).toBe(ROUTE_SHELL_URI);
     },
   );
 });
@@ -335,7 +328,7 @@ describe('the project builds under /apps/ in the viewer-request function', () =>
   it.each(['/apps', '/application', '/projects/yolk-runner/'])(
     'keeps %s a client route of the SPA',
     (uri) => {
-      expect(viewerRequest(uri)).toMatchObject({ uri: ROUTE_SHELL });
+      expect(viewerRequest(uri)).toMatchObject({ uri: ROUTE_SHELL_URI });
     },
   );
 

@@ -61,13 +61,14 @@ export function pageShellFiles(): string[] {
   return [...PAGE_SHELLS.map((shell) => shell.name), ROUTE_SHELL_NAME].map(pageShellFile);
 }
 
+/** The shell of every client route without one of its own (`/pages/route.html`). */
+export const ROUTE_SHELL_URI = `/${pageShellFile(ROUTE_SHELL_NAME)}`;
+
 /** Shell by path (`/tracker/requests` → `/pages/tracker-requests.html`), Home's included. */
-export function pageShellUris(): Record<string, string> {
-  return Object.fromEntries([
-    [HOME_SHELL.path, '/index.html'],
-    ...PAGE_SHELLS.map((shell) => [shell.path, `/${pageShellFile(shell.name)}`]),
-  ]);
-}
+export const PAGE_SHELL_URIS: Readonly<Record<string, string>> = Object.fromEntries([
+  [HOME_SHELL.path, '/index.html'],
+  ...PAGE_SHELLS.map((shell) => [shell.path, `/${pageShellFile(shell.name)}`]),
+]);
 
 /**
  * The HTML a client route is served: Home's `index.html`, its page's shell, or the route shell.
@@ -75,6 +76,5 @@ export function pageShellUris(): Record<string, string> {
  */
 export function clientRouteHtml(uri: string): string {
   const path = uri.length > 1 && uri.endsWith('/') ? uri.slice(0, -1) : uri;
-  const uris = pageShellUris();
-  return Object.hasOwn(uris, path) ? uris[path]! : `/${pageShellFile(ROUTE_SHELL_NAME)}`;
+  return Object.hasOwn(PAGE_SHELL_URIS, path) ? PAGE_SHELL_URIS[path]! : ROUTE_SHELL_URI;
 }

@@ -1,4 +1,4 @@
-import { pageShellFile, pageShellUris, ROUTE_SHELL_NAME } from '@hatchworks/shared/page-shells';
+import { PAGE_SHELL_URIS, ROUTE_SHELL_URI } from '@hatchworks/shared/page-shells';
 import { PROJECT_BUILDS_PREFIX } from '../../shared/project-builds';
 
 /**
@@ -18,7 +18,7 @@ export const SPA_FALLBACK_CODE = `function handler(event) {
   var uri = request.uri;
   var segment = uri.slice(uri.lastIndexOf('/') + 1);
   var hasExtension = segment.lastIndexOf('.') > 0;
-  var shells = ${JSON.stringify(pageShellUris())};
+  var shells = ${JSON.stringify(PAGE_SHELL_URIS)};
   if (uri.indexOf(${JSON.stringify(PROJECT_BUILDS_PREFIX)}) === 0) {
     if (segment === '') {
       request.uri = uri + 'index.html';
@@ -33,7 +33,7 @@ export const SPA_FALLBACK_CODE = `function handler(event) {
   }
   if (!hasExtension) {
     var path = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
-    request.uri = Object.prototype.hasOwnProperty.call(shells, path) ? shells[path] : ${JSON.stringify(`/${pageShellFile(ROUTE_SHELL_NAME)}`)};
+    request.uri = Object.prototype.hasOwnProperty.call(shells, path) ? shells[path] : ${JSON.stringify(ROUTE_SHELL_URI)};
   }
   return request;
 }`;

@@ -72,11 +72,15 @@ export async function resolveStatic(root: string, urlPath: string): Promise<Stat
   } catch {
     decoded = '/';
   }
-  const isClientRoute = extname(decoded) === '';
-  // A build older than the page shells (or a test's bare folder) has only index.html.
-  const shell = isClientRoute ? clientRouteHtml(decoded) : undefined;
-  const html = shell && (await readIfFile(join(root, shell))) === undefined ? '/index.html' : shell;
-  const relative = normalize(html ?? decoded).replace(/^([/\\])+/, '');
+  if (extname(decoded) === '') {
+    // A client route: its HTML (a fixed file, whatever the path), or index.html in a build older
+    // than the page shells (or a test's bare folder).
+    const html =
+      (await readIfFile(join(root, clientRouteHtml(decoded)))) ??
+      (await readIfFile(join(root, 'index.html')));
+    return html ? found(html, CONTENT_TYPES['.html']!, 'no-cache') : NOT_FOUND;
+  }
+  const relative = normalize(decoded).replace(/^([/\\])+/, '');
   const path = join(root, relative);
   const inside = path.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
   const hashedAsset = relative.startsWith(`assets${sep}`);
@@ -85,21 +89,27 @@ export async function resolveStatic(root: string, urlPath: string): Promise<Stat
     : hashedAsset
       ? await readHashedAsset(path)
       : await readIfFile(path);
-  if (!body) {
-    return {
-      status: 404,
-      contentType: 'text/plain; charset=utf-8',
-      cacheControl: 'no-store',
-      body: Buffer.from('Not found'),
-    };
-  }
-  return {
-    status: 200,
-    contentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
-    cacheControl: hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+  if (!body) return NOT_FOUND;
+  return found(
     body,
-  };
+    CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+    hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
 }
+
+const NOT_FOUND: StaticFile = {
+  status: 404,
+  contentType: 'text/plain; charset=utf-8',
+  cacheControl: 'no-store',
+  body: Buffer.from('Not found'),
+};
+
+const found = (body: Buffer, contentType: string, cacheControl: string): StaticFile => ({
+  status: 200,
+  contentType,
+  cacheControl,
+  body,
+});
 
 export interface ProjectBuilds {
   /** The folder of published builds, one sub-folder per project (`apps/<slug>/`). */
@@ -165,10 +175,9 @@ export async function resolveProjectBuild(
   const slug = segments[0] ?? '';
   const demo = relative === `${slug}/index.html` ? builds.demo?.get(slug) : undefined;
   if (!body && !demo) return missingBuild();
-  return {
-    status: 200,
-    contentType: CONTENT_TYPES[extname(relative).toLowerCase()] ?? 'application/octet-stream',
-    cacheControl: 'no-cache',
-    body: body ?? demo ?? Buffer.alloc(0),
-  };
+  return found(
+    body ?? demo ?? Buffer.alloc(0),
+    CONTENT_TYPES[extname(relative).toLowerCase()] ?? 'application/octet-stream',
+    'no-cache',
+  );
 }

@@ -113,7 +113,7 @@ describe.skipIf(skipBrowserTests)('Page shells', () => {
     // Prepare: a visitor's page, the scripts it asks for
     const scripts: string[] = [];
     const page = await browser.openPage('/favicon.svg', {
-      prepare: async (tab) => {
+      prepare: (tab) => {
         tab.on('request', (request) => {
           if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
         });
