@@ -86,8 +86,16 @@ describe.skipIf(skipBrowserTests)('Hosted login through the identity provider', 
     await signInAtIdp(page, account.user.email, TEST_PASSWORD);
     await page.getByRole('heading', { name: 'Sessions' }).waitFor();
     const other = await browser.openPage('/about');
+    // The other browser's own first calls are answered before the sessions end, so that its
+    // next call is the one this test makes (a late one would sign it out on /about instead).
+    const answered = Promise.all(
+      ['**/api/user/profile', '**/api/notifications/unread-count'].map((url) =>
+        other.waitForResponse(url),
+      ),
+    );
     await seedSession(other, account);
     await other.getByRole('button', { name: /^Hi, / }).waitFor();
+    expect((await answered).map((response) => response.status())).toEqual([200, 200]);
 
     // Act
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
