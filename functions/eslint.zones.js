@@ -29,12 +29,15 @@ export const MODULE_DEPENDENCIES = {
   eggs: [],
   accounts: ['eggs', 'mail', 'rate-limits'],
   notifications: ['accounts', 'mail'],
-  publishing: ['eggs', 'notifications', 'projects'],
-  features: ['accounts', 'eggs', 'notifications', 'projects', 'publishing'],
-  tracker: ['notifications', 'projects', 'publishing'],
+  // Webhook events go into the transactions of the changes they tell about; a merge's own
+  // notification events are read as webhook events.
+  webhooks: ['notifications'],
+  publishing: ['eggs', 'notifications', 'projects', 'webhooks'],
+  features: ['accounts', 'eggs', 'notifications', 'projects', 'publishing', 'webhooks'],
+  tracker: ['notifications', 'projects', 'publishing', 'webhooks'],
   // The merge engine and the subject kinds it moves votes of.
   votable: ['eggs', 'features', 'notifications', 'projects', 'publishing', 'tracker'],
-  comments: ['features', 'notifications'],
+  comments: ['features', 'notifications', 'webhooks'],
   search: ['features', 'tracker'],
 };
 

@@ -3,7 +3,7 @@ import { ROUTES, routeKey } from '@hatchworks/shared/routes';
 import { TABLE_ACTIONS } from '../aws/constructs/app-function';
 import { STAGE_THROTTLE } from '../aws/constructs/route-throttles';
 import { API_ROUTE_KEYS } from '../aws/stacks/site-stack';
-import { allowedActions } from './support/iam';
+import { allowedActions, statementsOfRole } from './support/iam';
 import { logicalIdOf, synthSite, type SynthesizedSite } from './support/synth-site';
 
 interface Resource {
@@ -22,13 +22,15 @@ describe('the HTTP API on AWS', () => {
     return fn;
   };
 
-  it('creates exactly one Node.js Lambda function per manifest route, besides its key, login triggers and table stream', () => {
+  it('creates exactly one Node.js Lambda function per manifest route, besides its key, login triggers, table stream and webhook deliveries', () => {
     // Prepare: the functions of ours that serve no route.
     const others = [
       site.stack.signingKey.generator,
       site.stack.loginTriggers?.handler,
       // The table stream's one reader: mail, notifications, search.
       site.stack.tableStream.handler,
+      // The webhook delivery queue's consumer.
+      site.stack.webhooks.handler,
     ].map((fn) => (fn ? logicalIdOf(site, fn.function) : ''));
     // Act
     const functions = Object.entries(
@@ -104,6 +106,59 @@ describe('the HTTP API on AWS', () => {
       RouteKey: routeKey(route),
       Target: { 'Fn::Join': ['', ['integrations/', { Ref: integrationId }]] },
     });
+  });
+
+  it.each(ROUTES)(
+    "lets API Gateway invoke $id with its area's role, which may invoke nothing else",
+    (route) => {
+      // Prepare
+      const functionId = logicalIdOf(site, fnOf(route.id).function);
+      const [integration] = Object.values(
+        site.template.findResources('AWS::ApiGatewayV2::Integration', {
+          Properties: { IntegrationUri: { 'Fn::GetAtt': [functionId, 'Arn'] } },
+        }),
+      ) as Resource[];
+      const roleId = (integration!.Properties.CredentialsArn as { 'Fn::GetAtt': [string, string] })[
+        'Fn::GetAtt'
+      ][0];
+      const role = site.template.findResources('AWS::IAM::Role')[roleId] as Resource;
+      // Act
+      const statements = statementsOfRole(site.template, roleId);
+      const invoked = statements.flatMap((statement) => [statement.Resource].flat());
+      // Assess
+      expect(role.Properties.AssumeRolePolicyDocument).toEqual({
+        Version: '2012-10-17',
+        Statement: [
+          {
+            Action: 'sts:AssumeRole',
+            Effect: 'Allow',
+            Principal: { Service: 'apigateway.amazonaws.com' },
+          },
+        ],
+      });
+      expect(statements.every((statement) => statement.Action === 'lambda:InvokeFunction')).toBe(
+        true,
+      );
+      expect(invoked).toContainEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
+      // Only route functions of the same area (handlers/<area>/).
+      const area = route.handler.split('/')[0];
+      const sameArea = ROUTES.filter((each) => each.handler.split('/')[0] === area).map((each) => ({
+        'Fn::GetAtt': [logicalIdOf(site, fnOf(each.id).function), 'Arn'],
+      }));
+      expect(invoked).toHaveLength(sameArea.length);
+      expect(invoked).toEqual(expect.arrayContaining(sameArea));
+    },
+  );
+
+  it('gives no function a resource-based permission for API Gateway', () => {
+    // Act
+    const permissions = Object.values(
+      site.template.findResources('AWS::Lambda::Permission'),
+    ) as Resource[];
+    // Assess
+    expect(permissions.map((each) => each.Properties.Principal)).not.toContain(
+      'apigateway.amazonaws.com',
+    );
   });
 
   it('logs every request and throttles the default stage', () => {

@@ -41,7 +41,11 @@ describe('the notification fan-out', () => {
     // New mail requests and new events share the one pattern of new items under a prefix.
     expect(patterns).toContainEqual({
       eventName: ['INSERT'],
-      dynamodb: { Keys: { PK: { S: [{ prefix: 'MAIL#' }, { prefix: 'EVENT#' }] } } },
+      dynamodb: {
+        Keys: {
+          PK: { S: [{ prefix: 'MAIL#' }, { prefix: 'EVENT#' }, { prefix: 'WEBHOOK_EVENT#' }] },
+        },
+      },
     });
   });
 

@@ -5,11 +5,10 @@ import { logicalIdOf, resourcesOf, synthSite, type SynthesizedSite } from './sup
 
 /**
  * CloudFormation refuses a stack of more than 500 resources. The budget keeps room below that
- * for what comes next; each API route costs five (function, role with its grants
- * inline, invoke permission, integration, route). At 460: merging and search
- * brought the site stack to 452 (three merge routes, the similar-titles route, the search bucket
- * and its updater, one tracker merge route serving merge, unmerge and status of both kinds); the
- * alarms live in a nested stack (infra/aws/README.md, "Resources").
+ * for what comes next; each API route costs four (function, role with its grants inline,
+ * integration, route: API Gateway invokes the functions with one role per area of handlers, not
+ * a permission per function). The alarms live in a nested stack (infra/aws/README.md,
+ * "Resources").
  */
 const RESOURCE_BUDGET = 460;
 const CLOUDFORMATION_LIMIT = 500;

@@ -17,6 +17,7 @@ import * as roadmap from './contracts/roadmap';
 import * as search from './contracts/search';
 import * as system from './contracts/system';
 import * as tracker from './contracts/tracker';
+import * as webhooks from './contracts/webhooks';
 
 export type { Access, HttpMethod, RouteContract };
 
@@ -540,6 +541,36 @@ export const ROUTES = [
     table: 'read',
     tokens: true,
     searchIndex: true,
+  },
+  {
+    ...webhooks.listWebhooks,
+    handler: 'webhooks/list-webhooks',
+    table: 'read',
+  },
+  {
+    ...webhooks.createWebhook,
+    handler: 'webhooks/create-webhook',
+    table: 'readwrite',
+  },
+  {
+    ...webhooks.updateWebhook,
+    handler: 'webhooks/update-webhook',
+    table: 'readwrite',
+  },
+  {
+    ...webhooks.deleteWebhook,
+    handler: 'webhooks/delete-webhook',
+    table: 'readwrite',
+  },
+  {
+    ...webhooks.testWebhook,
+    handler: 'webhooks/test-webhook',
+    table: 'readwrite',
+  },
+  {
+    ...webhooks.listWebhookDeliveries,
+    handler: 'webhooks/list-deliveries',
+    table: 'read',
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -22,9 +22,12 @@ const stack = await startLocalStack({
   // Hundreds of sign-ups: hash their passwords at scrypt N=2^14 instead of 2^17 (the default of
   // `npm start` and every deployment; see functions/src/modules/accounts/passwords.ts).
   // Notification mails wait 2 s for more events instead of minutes (the batching tests).
+  // Webhooks may call the tests' receivers on this machine, and retry within a second.
   functionEnv: {
     PASSWORD_SCRYPT_N: String(TEST_SCRYPT_N),
     NOTIFICATION_MAIL_DELAY_SECONDS: '2',
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    WEBHOOK_RETRY_DELAYS_SECONDS: '0.3,0.9',
   },
 });
 

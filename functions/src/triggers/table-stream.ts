@@ -8,6 +8,7 @@ import { dispatchStream, type StreamConcern } from '../modules/table/stream-disp
 import { notificationsConcern, queueNotificationMails } from './table-stream/fan-out-notifications';
 import { mailConcern } from './table-stream/send-queued-mail';
 import { searchConcern } from './table-stream/update-search-index';
+import { webhooksConcern } from './table-stream/dispatch-webhooks';
 
 /**
  * Every concern fed by the table's stream, in one list: the stream has one reader, this function
@@ -19,6 +20,7 @@ export const STREAM_CONCERNS: readonly StreamConcern[] = [
   mailConcern,
   notificationsConcern,
   searchConcern,
+  webhooksConcern,
 ];
 
 /**

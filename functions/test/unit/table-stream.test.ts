@@ -49,9 +49,16 @@ describe('which stream records a filter selects (as the event source filters do)
   });
 
   it("feeds the stream's function the union of its concerns' filters, locally and on AWS", () => {
-    expect(STREAM_CONCERNS.flatMap((concern) => [concern.filter].flat())).toEqual(
-      TABLE_STREAM_FILTERS,
-    );
+    // A filter two concerns share (the notification events, which webhooks read too) once.
+    const union = [
+      ...new Map(
+        STREAM_CONCERNS.flatMap((concern) => [concern.filter].flat()).map((filter) => [
+          JSON.stringify(filter),
+          filter,
+        ]),
+      ).values(),
+    ];
+    expect(union).toEqual(TABLE_STREAM_FILTERS);
   });
 });
 

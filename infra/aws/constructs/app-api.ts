@@ -1,16 +1,21 @@
 import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   HttpApi,
+  HttpIntegrationType,
   HttpMethod,
   HttpRoute,
+  HttpRouteIntegration,
   HttpRouteKey,
   HttpStage,
+  IntegrationCredentials,
   LogGroupLogDestination,
   type CfnStage,
+  type HttpRouteIntegrationConfig,
   PayloadFormatVersion,
 } from 'aws-cdk-lib/aws-apigatewayv2';
+import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -18,6 +23,7 @@ import { Construct } from 'constructs';
 import { ROUTES, type RouteDefinition } from '@hatchworks/shared/routes';
 import { AppFunction, type PasswordStoreAccess } from './app-function';
 import type { FunctionKeys } from './function-keys';
+import { FunctionRole } from './function-role';
 import { routeFunctionSpec } from './function-spec';
 import { LATENCY_WATCHED_ROUTES, routeThrottleOf, STAGE_THROTTLE } from './route-throttles';
 import type { SearchIndex } from './search-index';
@@ -31,6 +37,36 @@ export const httpRouteKey = (route: Pick<RouteDefinition, 'method' | 'path'>): H
  * with the local gateway's dispatch table.
  */
 export const API_ROUTE_KEYS: readonly string[] = ROUTES.map((route) => httpRouteKey(route).key);
+
+/**
+ * A route's Lambda proxy integration that API Gateway invokes with a role (the integration's
+ * credentials) instead of a resource-based permission on the function: one role per area of
+ * handlers replaces one `AWS::Lambda::Permission` per route (a stack holds at most 500
+ * resources). For a Lambda integration "to specify an IAM Role for API Gateway to assume, use the
+ * role's ARN" (`CredentialsArn`, "supported only for HTTP APIs":
+ * https://docs.aws.amazon.com/sdk-for-kotlin/api/latest/apigatewayv2/aws.sdk.kotlin.services.apigatewayv2.model/-create-api-request/credentials-arn.html);
+ * the role trusts apigateway.amazonaws.com and may invoke its area's functions alone
+ * (https://docs.aws.amazon.com/apigateway/latest/developerguide/permissions.html). Only a principal
+ * with `iam:PassRole` on it can name it in an integration.
+ */
+class RoleLambdaIntegration extends HttpRouteIntegration {
+  constructor(
+    id: string,
+    private readonly handler: IFunction,
+    private readonly role: IRole,
+  ) {
+    super(id);
+  }
+
+  bind(): HttpRouteIntegrationConfig {
+    return {
+      type: HttpIntegrationType.AWS_PROXY,
+      uri: this.handler.functionArn,
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      credentials: IntegrationCredentials.fromRole(this.role),
+    };
+  }
+}
 
 const pascalCase = (text: string) =>
   text
@@ -147,8 +183,8 @@ export class AppApi extends Construct {
     });
 
     // One log group per area of handlers (`auth`, `tracker`, ...), not per function: CloudFormation
-    // allows 500 resources in a stack, and each route already brings five (function, role with
-    // its grants inline, permission, integration, route). See infra/aws/README.md, "Resources".
+    // allows 500 resources in a stack, and each route already brings four (function, role with
+    // its grants inline, integration, route). See infra/aws/README.md, "Resources".
     const logGroups = new Map<string, LogGroup>();
     const logGroupOf = (route: RouteDefinition): LogGroup => {
       const area = route.handler.split('/')[0] ?? 'other';
@@ -162,6 +198,21 @@ export class AppApi extends Construct {
         logGroups.set(area, group);
       }
       return group;
+    };
+
+    // The role API Gateway invokes an area's functions with (see RoleLambdaIntegration).
+    const invokeRoles = new Map<string, FunctionRole>();
+    const invokeRoleOf = (route: RouteDefinition): FunctionRole => {
+      const area = route.handler.split('/')[0] ?? 'other';
+      let role = invokeRoles.get(area);
+      if (!role) {
+        role = new FunctionRole(this, `${pascalCase(area)}Invoke`, {
+          description: `Lets API Gateway invoke the functions of the ${area} routes`,
+          service: 'apigateway.amazonaws.com',
+        });
+        invokeRoles.set(area, role);
+      }
+      return role;
     };
 
     const functions = new Map<string, AppFunction>();
@@ -182,10 +233,19 @@ export class AppApi extends Construct {
       const httpRoute = new HttpRoute(this, `${route.id}Route`, {
         httpApi: this.httpApi,
         routeKey: httpRouteKey(route),
-        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.function, {
-          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
-        }),
+        integration: new RoleLambdaIntegration(
+          `${route.id}Integration`,
+          fn.function,
+          invokeRoleOf(route),
+        ),
       });
+      // The unqualified function, which the integration names; no version or alias.
+      invokeRoleOf(route).addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: [fn.function.functionArn],
+        }),
+      );
       routes.push(httpRoute);
       props.originSecret?.grantRead(fn.role);
       if (route.searchIndex) {

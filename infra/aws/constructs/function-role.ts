@@ -15,6 +15,11 @@ export const FUNCTION_ROLE_POLICY_NAME = 'Grants';
 export interface FunctionRoleProps {
   /** What the role runs, for its description (`Runs <what>`). */
   readonly description: string;
+  /**
+   * The service that assumes it.
+   * @default 'lambda.amazonaws.com' (a function's own role)
+   */
+  readonly service?: string;
 }
 
 /**
@@ -27,7 +32,8 @@ export interface FunctionRoleProps {
  * so they all land in the one inline document. Inline and attached policies share IAM's limits
  * (10,240 characters of inline policy per role); unlike `DefaultPolicy`, an oversized document
  * is not split into managed policies, so such a role fails at deploy rather than synth.
- * No managed policies: the trust policy lets Lambda alone assume it.
+ * No managed policies: the trust policy lets Lambda alone assume it (or, for the role API
+ * Gateway invokes functions with, API Gateway alone).
  */
 export class FunctionRole extends Role {
   /** The statements of the inline policy, in the order they were granted. */
@@ -36,7 +42,7 @@ export class FunctionRole extends Role {
   constructor(scope: Construct, id: string, props: FunctionRoleProps) {
     const grants = new PolicyDocument();
     super(scope, id, {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      assumedBy: new ServicePrincipal(props.service ?? 'lambda.amazonaws.com'),
       description: props.description,
       // Keeps Role's own validation of the document (resources named, no principals).
       inlinePolicies: { [FUNCTION_ROLE_POLICY_NAME]: grants },

@@ -32,6 +32,7 @@ import { TokenSigningKey } from '../constructs/token-signing-key';
 import { LoginTriggers } from '../constructs/login-triggers';
 import { PROJECT_BUILDS, WEB_DIST } from '../paths';
 import { MonitoringStack } from './monitoring-stack';
+import { WebhookDeliveries } from '../constructs/webhook-deliveries';
 
 export { API_ROUTE_KEYS } from '../constructs/app-api';
 
@@ -107,6 +108,8 @@ export class SiteStack extends Stack {
    * the notification mail delay queue.
    */
   readonly tableStream: TableStream;
+  /** The webhook delivery queue and its consumer. */
+  readonly webhooks: WebhookDeliveries;
   /** The search snapshot's bucket. */
   readonly search: SearchIndex;
   readonly site: SiteDistribution;
@@ -210,6 +213,12 @@ export class SiteStack extends Stack {
       ...(this.mail ? { mail: this.mail } : {}),
       keys,
     });
+    this.webhooks = new WebhookDeliveries(this, 'Webhooks', {
+      table: this.table.table,
+      environment: logEnvironment,
+      siteUrl: `https://${siteHost}`,
+    });
+    this.webhooks.allowQueueing(this.tableStream.handler);
     if (this.cognito) {
       this.loginTriggers = new LoginTriggers(this, 'LoginTriggers', {
         login: this.cognito,
@@ -241,6 +250,7 @@ export class SiteStack extends Stack {
         functions: [
           ...[...this.api.functions].map(([id, fn]) => ({ id, function: fn.function })),
           { id: 'TableStream', function: this.tableStream.handler.function },
+          { id: 'WebhookDeliveries', function: this.webhooks.handler.function },
           ...(this.loginTriggers
             ? [{ id: 'LoginTriggers', function: this.loginTriggers.handler.function }]
             : []),
@@ -248,6 +258,7 @@ export class SiteStack extends Stack {
         deadLetters: new Map([
           ['TableStream', this.tableStream.deadLetters],
           ['NotificationMails', this.tableStream.mailDelayDeadLetters],
+          ['WebhookDeliveries', this.webhooks.deadLetters],
         ]),
         tableStreamReader: this.tableStream.handler.function,
         metricsNamespace: environment[METRICS_NAMESPACE_ENV],

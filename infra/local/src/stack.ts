@@ -134,6 +134,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let mail: RunningMailSink | undefined;
   let poller: StreamPoller | undefined;
   let searchTemp: string | undefined;
+  let stopDeliveries = () => {};
   const removeSearchTemp = () => {
     if (searchTemp) rmSync(searchTemp, { recursive: true, force: true });
   };
@@ -214,6 +215,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         },
       ],
     });
+    // Webhook deliveries: SQS on AWS; here a timer runs each job when it is due, in this process.
+    const { setLocalDeliveryQueue } = await import('@hatchworks/functions/modules/webhooks/queue');
+    const { runDeliveryJob } = await import('@hatchworks/functions/modules/webhooks/delivery');
+    const deliveryTimers = new Set<NodeJS.Timeout>();
+    setLocalDeliveryQueue((job, delaySeconds) => {
+      const timer = setTimeout(() => {
+        deliveryTimers.delete(timer);
+        runDeliveryJob(job).catch((error: unknown) =>
+          console.error('A webhook delivery failed to run', error),
+        );
+      }, delaySeconds * 1000);
+      deliveryTimers.add(timer);
+    });
+    stopDeliveries = () => {
+      setLocalDeliveryQueue(undefined);
+      for (const timer of deliveryTimers) clearTimeout(timer);
+    };
     // The functions' own client tells the poller of each write, so the stream's concerns (mail,
     // notifications, search) run at once, not after the poller's pause. Writes from elsewhere (the
     // admin command, a test's data layer) are read after a pause of at most a second.
@@ -245,6 +263,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       smtp: { host: sink.host, port: sink.port },
       mailboxUrl: `${running.url}${MAILBOX_PATH}`,
       stop: async () => {
+        stopDeliveries();
         await running.close();
         await stream.stop();
         await sink.stop();

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { TRACKER_MESSAGES, TRACKER_RATE_LIMITS } from '@hatchworks/shared/schemas/tracker';
+import { publicDisplayName } from '@hatchworks/shared/schemas/user-names';
 import { trackerVoterIds } from '../../modules/table/keys';
 import { consumeHit } from '../../modules/rate-limits/rate-limits-repository';
 import type { TrackerAuthor } from '../../modules/tracker/tracker-activity-repository';
@@ -45,7 +46,7 @@ export async function findVoter(
   if (user) {
     return {
       id: trackerVoterIds.user(user.id),
-      author: { userId: user.id },
+      author: { userId: user.id, name: publicDisplayName(user) },
       headers: {},
       fresh: false,
     };

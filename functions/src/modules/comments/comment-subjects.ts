@@ -22,6 +22,8 @@ export interface CommentSubject {
   readonly id: string;
   /** Its title (a suggestion's name), for events and activity entries. */
   readonly title: string;
+  /** The project it belongs to, if any (webhook payloads name it). */
+  readonly project: { readonly id: string; readonly title: string } | null;
   readonly commentCount: number;
   /** The item, then every copy of it that lists read (tracker sort views): all keep the count. */
   readonly countKeys: readonly Record<string, string>[];
@@ -64,6 +66,7 @@ export async function findCommentSubject(
         type,
         id,
         title: item.title,
+        project: { id: item.project_id, title: item.project_title },
         commentCount: item.comment_count ?? 0,
         countKeys: [featureKeys.item(id)],
         activity: null,
@@ -78,6 +81,7 @@ export async function findCommentSubject(
         type,
         id,
         title: String(item.title),
+        project: (item.project as TrackerProject | null | undefined) ?? null,
         commentCount: Number(item.comment_count ?? 0),
         countKeys: [
           trackerRequestKeys.item(id),
@@ -98,6 +102,7 @@ export async function findCommentSubject(
         type,
         id,
         title: String(item.name),
+        project: null,
         commentCount: Number(item.comment_count ?? 0),
         countKeys: [
           trackerSuggestionKeys.item(id),

@@ -1,3 +1,4 @@
+import { webhookEventItem, webhookSubject } from '../webhooks/webhook-events';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import {
@@ -238,6 +239,8 @@ function commentedActivity(
 
 /** What a reply or mention notification shows of its comment. */
 const NOTICE_EXCERPT = 140;
+/** What a webhook's `comment.created` carries of the comment. */
+const WEBHOOK_EXCERPT = 500;
 
 /**
  * The `reply` and `mention` events of a new comment: the parent comment's author hears of the
@@ -402,6 +405,28 @@ export async function addComment(
       ...commentedActivity(subject, author.id, input.body, now),
       { Update: { TableName: tableName, ...followerUpdate(subject, author.id, 'commenter', now) } },
       ...events,
+      {
+        Put: {
+          TableName: tableName,
+          Item: webhookEventItem(
+            'comment.created',
+            {
+              subject: webhookSubject(subject.type, subject.id, subject.title, subject.project),
+              comment: {
+                id,
+                author: (await authorNames([author.id])).get(author.id) ?? DELETED_USER,
+                excerpt:
+                  input.body.length > WEBHOOK_EXCERPT
+                    ? `${input.body.slice(0, WEBHOOK_EXCERPT - 1)}…`
+                    : input.body,
+                // The request's page, filled in when the event is sent.
+                url: '',
+              },
+            },
+            now,
+          ),
+        },
+      },
     ]);
   } catch (error) {
     const codes = cancellationCodes(error);

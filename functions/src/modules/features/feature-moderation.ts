@@ -1,3 +1,4 @@
+import { webhookEventItem, webhookSubject } from '../webhooks/webhook-events';
 import { EGGS } from '@hatchworks/shared/constants';
 import {
   REOPEN_MESSAGES,
@@ -211,6 +212,24 @@ export async function changeFeatureStatus(
     const items = [
       ...(await statusItems(feature, to, notes, now)),
       { Put: { TableName: tableName, Item: notificationEventItem(event, now) } },
+      {
+        Put: {
+          TableName: tableName,
+          Item: webhookEventItem(
+            'request.status_changed',
+            {
+              subject: webhookSubject('feature', feature.id, feature.title, {
+                id: feature.project_id,
+                title: feature.project_title,
+              }),
+              status: to,
+              previous_status: feature.status,
+              note: notes ?? null,
+            },
+            now,
+          ),
+        },
+      },
       ...(record ? [recordItem(record, result, now)] : []),
     ];
     const recordIndex = record ? items.length - 1 : -1;

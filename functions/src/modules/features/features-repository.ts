@@ -1,3 +1,4 @@
+import { webhookEventItem, webhookSubject } from '../webhooks/webhook-events';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { EGGS } from '@hatchworks/shared/constants';
@@ -395,6 +396,19 @@ export function createFeature(
             Update: {
               TableName: tableName,
               ...followerUpdate({ type: 'feature', id }, user.id, 'author', now),
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: webhookEventItem(
+                'request.created',
+                {
+                  subject: webhookSubject('feature', id, stored.title, project),
+                  author: stored.user_display_name,
+                },
+                now,
+              ),
             },
           },
         ],

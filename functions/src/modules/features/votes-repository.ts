@@ -10,6 +10,8 @@ import { batchGetFeatures, getFeature, settleFeatureRank } from './features-repo
 import { queryPage, type Page } from '../table/query-page';
 import { featureKeys, voteKeys } from '../table/keys';
 import { putNew } from '../table/transactions';
+import { tellThresholdsPassed } from '../webhooks/thresholds';
+import { webhookSubject } from '../webhooks/webhook-events';
 import type { StoredUser } from '../accounts/users-repository';
 
 /** A vote as stored: one item per voter and feature. */
@@ -158,6 +160,24 @@ export async function castVote(
     await settleFeatureRank(featureId);
   } catch (error) {
     logger.warn('rank not settled after a vote', { featureId, error });
+  }
+  // Webhooks that asked to hear of a total this vote may have reached; like the rank, the vote
+  // has landed whatever happens here.
+  try {
+    await tellThresholdsPassed(featureId, voted.total_eggs - eggs, async () => {
+      const feature = await getFeature(featureId);
+      return (
+        feature && {
+          total: feature.total_eggs,
+          subject: webhookSubject('feature', feature.id, feature.title, {
+            id: feature.project_id,
+            title: feature.project_title,
+          }),
+        }
+      );
+    });
+  } catch (error) {
+    logger.warn('egg thresholds not checked after a vote', { featureId, error });
   }
   return voted;
 }

@@ -1,3 +1,4 @@
+import { webhookEventItem } from '../webhooks/webhook-events';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import {
@@ -190,6 +191,16 @@ export async function publishChangelogEntry(
       },
     })),
   ];
+  items.push({
+    Put: {
+      TableName: tableName,
+      Item: webhookEventItem(
+        'changelog.published',
+        { entry: { id, title: entry.title, url: `/changelog#entry-${id}` } },
+        now,
+      ),
+    },
+  });
   if (record) items.push(recordItem(record, entry, now));
   const recordIndex = record ? items.length - 1 : -1;
   try {

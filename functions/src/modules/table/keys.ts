@@ -433,3 +433,43 @@ export const trackerMergeKeys = {
   partition: (type: string, fromId: string) => `TMERGE#${type}#${fromId}`,
   votePrefix: 'VOTE#',
 };
+
+/*
+ * Webhooks. See webhooks/README.md.
+ */
+export const webhookKeys = {
+  /** Every endpoint in one small partition (at most `WEBHOOK_LIMITS.endpoints`). */
+  endpoint: (id: string) => ({ PK: 'WEBHOOKS', SK: `ENDPOINT#${id}` }),
+  endpointsPartition: 'WEBHOOKS',
+  endpointPrefix: 'ENDPOINT#',
+  /** How many endpoints there are, kept in the transaction of each creation and deletion. */
+  count: { PK: 'WEBHOOKS', SK: 'COUNT' },
+  /** One attempt of a delivery, newest last by ULID; TTL removes it after 14 days. */
+  delivery: (endpointId: string, attemptId: string) => ({
+    PK: `WEBHOOK#${endpointId}`,
+    SK: `DELIVERY#${attemptId}`,
+  }),
+  deliveriesPartition: (endpointId: string) => `WEBHOOK#${endpointId}`,
+  deliveryPrefix: 'DELIVERY#',
+};
+
+/** Apart from `webhookKeys`: every change that writes an event bundles these alone. */
+export const webhookEventKeys = {
+  /**
+   * One item per event, written in the transaction of the change it tells about; the table's
+   * stream hands it to the dispatcher, which reads it back. TTL removes it after 3 days.
+   */
+  item: (eventId: string) => ({ PK: `WEBHOOK_EVENT#${eventId}`, SK: 'EVENT' }),
+  prefix: 'WEBHOOK_EVENT#',
+};
+
+export const webhookThresholdKeys = {
+  /**
+   * Marks that a feature request's `request.egg_threshold_passed` event for one threshold was
+   * written: created in the event's transaction on condition it is new, so it is written once.
+   */
+  passed: (featureId: string, threshold: number) => ({
+    PK: `WEBHOOK_THRESHOLD#${featureId}`,
+    SK: `EGGS#${threshold}`,
+  }),
+};

@@ -12,6 +12,8 @@ import { queryPage, type Page } from '../table/query-page';
 /** Who submitted something: a signed-in user, or nobody known (an anonymous visitor). */
 export interface TrackerAuthor {
   readonly userId?: string;
+  /** The signed-in author's public name when the change happened (for webhooks). */
+  readonly name?: string;
 }
 
 /** An activity entry as stored: names are looked up when answered, so deletions show at once. */

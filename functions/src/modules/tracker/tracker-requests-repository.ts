@@ -1,3 +1,4 @@
+import { webhookEventItem, webhookSubject } from '../webhooks/webhook-events';
 import { ulid } from 'ulid';
 import {
   TRACKER_DEFAULTS,
@@ -129,6 +130,19 @@ export async function createTrackerRequest(
       ...projectCheck,
       ...newRequestItems(request, author, ulid(now.getTime())).map((item) => putNew(item)),
       requestCounterUpdate({ total: 1, [request.status]: 1 }),
+      {
+        Put: {
+          TableName: tableName,
+          Item: webhookEventItem(
+            'request.created',
+            {
+              subject: webhookSubject('tracker_request', request.id, request.title, project),
+              author: author.name ?? null,
+            },
+            now,
+          ),
+        },
+      },
       // A signed-in author follows their request.
       ...(author.userId
         ? [

@@ -1,3 +1,4 @@
+import { webhookEventItem, webhookSubject } from '../webhooks/webhook-events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ulid } from 'ulid';
 import {
@@ -207,6 +208,22 @@ async function changeStatus<R extends StatusRecord>(
               subject: { type: subject.type, id: record.id, title },
               actorId,
               details: { status: change.status, note: change.note ?? null },
+            },
+            now,
+            eventId,
+          ),
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: webhookEventItem(
+            'request.status_changed',
+            {
+              subject: webhookSubject(subject.type, record.id, title, project),
+              status: to,
+              previous_status: from,
+              note: change.note ?? null,
             },
             now,
             eventId,

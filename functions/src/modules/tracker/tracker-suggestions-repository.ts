@@ -1,3 +1,4 @@
+import { webhookEventItem, webhookSubject } from '../webhooks/webhook-events';
 import { ulid } from 'ulid';
 import {
   SUGGESTION_SORTS,
@@ -84,6 +85,19 @@ export async function createSuggestion(
   const items = [
     ...suggestionItems(suggestion).map((item) => putNew(item)),
     suggestionCounterUpdate({ total: 1 }),
+    {
+      Put: {
+        TableName: tableName,
+        Item: webhookEventItem(
+          'request.created',
+          {
+            subject: webhookSubject('tracker_suggestion', suggestion.id, suggestion.name, null),
+            author: author.name ?? null,
+          },
+          now,
+        ),
+      },
+    },
     ...activityItems({
       type: 'project_suggestion',
       id: ulid(now.getTime()),
