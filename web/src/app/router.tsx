@@ -35,6 +35,7 @@ const PAGES = [
   { path: paths.about.path, ...page(() => import('./routes/about')) },
   { path: paths.profile.path, ...page(() => import('./routes/profile')) },
   { path: paths.projects.path, ...page(() => import('./routes/projects')) },
+  { path: paths.webhooks.path, ...page(() => import('./routes/webhooks')) },
   { path: paths.featureRequests.path, ...page(() => import('./routes/feature-requests')) },
   { path: paths.verifyEmail.path, ...page(() => import('./routes/verify-email')) },
   { path: paths.resetPassword.path, ...page(() => import('./routes/reset-password')) },

@@ -14,6 +14,7 @@ export const paths = {
   about: { path: '/about', title: 'About' },
   profile: { path: '/profile', title: 'Profile' },
   projects: { path: '/projects', title: 'Manage Projects' },
+  webhooks: { path: '/projects/webhooks', title: 'Webhooks' },
   featureRequests: { path: '/feature-requests', title: 'Project Features' },
   verifyEmail: { path: '/verify-email', title: 'Verify Email' },
   resetPassword: { path: '/reset-password', title: 'Reset Password' },

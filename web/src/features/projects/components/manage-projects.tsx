@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { DocumentTitle } from '../../../components/ui/document-title';
-import { LoadingState } from '../../../components/ui/spinner';
-import { StatusPanel } from '../../../components/ui/status-panel';
+import { AdminOnly } from '../../../components/layouts/admin-only';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useCreateProject } from '../api/create-project';
@@ -10,7 +9,6 @@ import { EMPTY_PROJECT_FORM, projectInputFromForm } from '../utils/project-form-
 import { ProjectForm } from './project-form';
 import { ProjectList } from './project-list';
 import './manage-projects.css';
-import { LockIcon, ShieldIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 
 function CreateProjectSection() {
@@ -44,67 +42,35 @@ function CreateProjectSection() {
 
 /** `/projects`: admins create, edit and delete projects; everyone else is told why not. */
 export function ManageProjects() {
-  const session = useSession();
-  const { status, user } = session;
-
-  let body;
-  if (status === 'loading') {
-    body = <LoadingState label="Loading..." />;
-  } else if (!user) {
-    body = (
-      <StatusPanel
-        eyebrow={paths.projects.title}
-        title="Authentication Required"
-        icon={<LockIcon />}
-        headingLevel="h2"
-        actions={
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => void session.login()}
-            disabled={!session.signInAvailable}
-            title={session.signInAvailable ? undefined : 'Sign-in is not configured'}
-          >
-            Log In
-          </button>
-        }
-      >
-        <p>You must be logged in to access project management.</p>
-      </StatusPanel>
-    );
-  } else if (user.role !== 'admin') {
-    body = (
-      <StatusPanel
-        eyebrow={paths.projects.title}
-        title="Admin Access Required"
-        icon={<ShieldIcon />}
-        headingLevel="h2"
-        actions={
-          <Link to={paths.home.path} className="button button--primary">
-            Return to Home
-          </Link>
-        }
-      >
-        <p>You must be an administrator to manage projects.</p>
-      </StatusPanel>
-    );
-  } else {
-    body = (
-      <>
-        <CreateProjectSection />
-        <ProjectList />
-      </>
-    );
-  }
-
   return (
     <div className="container page manage-projects">
       <DocumentTitle title={paths.projects.title} />
       <Link to={paths.home.path} className="back-link">
         ← Back to Home
       </Link>
-      <h1>{paths.projects.title}</h1>
-      {body}
+      <div className="manage-projects__heading">
+        <h1>{paths.projects.title}</h1>
+        <AdminLinks />
+      </div>
+      <AdminOnly
+        title={paths.projects.title}
+        signInReason="You must be logged in to access project management."
+        adminReason="You must be an administrator to manage projects."
+      >
+        <CreateProjectSection />
+        <ProjectList />
+      </AdminOnly>
     </div>
+  );
+}
+
+/** The site-wide admin pages beside the projects, for admins only. */
+function AdminLinks() {
+  const { user } = useSession();
+  if (user?.role !== 'admin') return null;
+  return (
+    <Link to={paths.webhooks.path} className="button button--secondary">
+      {paths.webhooks.title}
+    </Link>
   );
 }
