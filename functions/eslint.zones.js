@@ -30,8 +30,8 @@ export const MODULE_DEPENDENCIES = {
   accounts: ['eggs', 'mail', 'rate-limits'],
   notifications: ['accounts', 'mail'],
   // Webhook events go into the transactions of the changes they tell about; a merge's own
-  // notification events are read as webhook events.
-  webhooks: ['notifications'],
+  // notification events are read as webhook events; the admins are told of a failing endpoint.
+  webhooks: ['accounts', 'notifications'],
   publishing: ['eggs', 'notifications', 'projects', 'webhooks'],
   features: ['accounts', 'eggs', 'notifications', 'projects', 'publishing', 'webhooks'],
   tracker: ['notifications', 'projects', 'publishing', 'webhooks'],

@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '@hatchworks/shared/schemas/notifications';
 import type { Project } from '@hatchworks/shared/schemas/projects';
 import {
   WEBHOOK_EVENT_TYPES,
@@ -319,6 +320,15 @@ describe('Webhook deliveries', () => {
         ).body.data.endpoints.find((each) => each.id === endpoint.id),
       (found) => found?.enabled === false,
     );
+    const told = await until(
+      async () =>
+        (
+          await api<{ data: { notifications: Notification[] } }>('/api/notifications', {
+            headers: bearer(admin.token),
+          })
+        ).body.data.notifications.find((each) => each.subject.id === endpoint.id),
+      (found) => found !== undefined,
+    );
     const switchedOn = await api<{ data: WebhookEndpoint; message: string }>(
       `/api/admin/webhooks/${endpoint.id}`,
       {
@@ -346,6 +356,11 @@ describe('Webhook deliveries', () => {
     expect(log[0]?.excerpt).toBe('receiver is down');
     expect(log[0]?.next_attempt_at).toBeNull();
     expect(log[1]?.next_attempt_at).not.toBeNull();
+    expect(told).toMatchObject({
+      kind: 'webhook_disabled',
+      subject: { type: 'webhook', id: endpoint.id, title: target.url },
+      details: { reason: 'Switched off after 3 failed attempts to deliver request.created' },
+    });
     expect(switchedOn.status).toBe(200);
     expect(switchedOn.body.message).toBe('Webhook enabled.');
     expect(switchedOn.body.data).toMatchObject({ enabled: true, disabled_reason: null });

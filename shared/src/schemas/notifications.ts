@@ -1,6 +1,8 @@
 import * as z from '../zod';
 import { SUBJECT_TYPES } from './subjects';
 
+export { notificationSubjectPath, WEBHOOKS_PAGE_PATH } from './subjects';
+
 /**
  * Notifications: what a person is told when a request they follow (authored, voted on,
  * commented on) changes status, is announced in the changelog, is merged or gets a Team answer,
@@ -25,6 +27,11 @@ export const NOTIFICATION_KINDS = [
   'reply',
   /** Someone @mentioned the person in a comment (details.comment_id, .author_name, .excerpt). */
   'mention',
+  /**
+   * A webhook endpoint was switched off after a delivery failed every retry (details.reason; the
+   * subject is the endpoint, titled by its URL). Tells every admin; never mailed.
+   */
+  'webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -68,17 +75,21 @@ export const EMAIL_TOPIC_OF_KIND: Readonly<Record<NotificationKind, Notification
   unmerged: 'status',
   reply: 'replies',
   mention: 'mentions',
+  webhook_disabled: 'moderation',
 };
 
 /** Kinds told in the app only, whatever the preferences. */
-export const UNMAILED_KINDS: readonly NotificationKind[] = ['unmerged'];
+export const UNMAILED_KINDS: readonly NotificationKind[] = ['unmerged', 'webhook_disabled'];
+
+/** What a notification is about: a request people follow, or (admins) a webhook endpoint. */
+export const NOTIFICATION_SUBJECT_TYPES = [...SUBJECT_TYPES, 'webhook'] as const;
 
 export const NotificationSchema = z.object({
   /** The event's ULID: one notification per event and person. */
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
   subject: z.object({
-    type: z.enum(SUBJECT_TYPES),
+    type: z.enum(NOTIFICATION_SUBJECT_TYPES),
     id: z.string(),
     title: z.string(),
   }),

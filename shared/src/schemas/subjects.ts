@@ -17,3 +17,14 @@ export function subjectPath(type: SubjectType, id: string): string {
       return `/tracker/suggestions/${encoded}`;
   }
 }
+
+/** What a notification is about: a request people follow, or (admins) a webhook endpoint. */
+export type NotificationSubjectType = SubjectType | 'webhook';
+
+/** The admins' webhooks page, where a webhook's notification leads. */
+export const WEBHOOKS_PAGE_PATH = '/projects/webhooks';
+
+/** The site path a notification leads to: its request's page, or the webhooks page. */
+export function notificationSubjectPath(type: NotificationSubjectType, id: string): string {
+  return type === 'webhook' ? WEBHOOKS_PAGE_PATH : subjectPath(type, id);
+}

@@ -1,4 +1,4 @@
-import { subjectPath } from '@hatchworks/shared/schemas/subjects';
+import { subjectPath, WEBHOOKS_PAGE_PATH } from '@hatchworks/shared/schemas/subjects';
 
 /**
  * Every client route (and the account pages the mailed links open) with the name its
@@ -14,7 +14,7 @@ export const paths = {
   about: { path: '/about', title: 'About' },
   profile: { path: '/profile', title: 'Profile' },
   projects: { path: '/projects', title: 'Manage Projects' },
-  webhooks: { path: '/projects/webhooks', title: 'Webhooks' },
+  webhooks: { path: WEBHOOKS_PAGE_PATH, title: 'Webhooks' },
   featureRequests: { path: '/feature-requests', title: 'Project Features' },
   verifyEmail: { path: '/verify-email', title: 'Verify Email' },
   resetPassword: { path: '/reset-password', title: 'Reset Password' },

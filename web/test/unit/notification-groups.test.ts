@@ -6,6 +6,10 @@ import {
   groupSummary,
   relativeTime,
 } from '../../src/features/notifications/utils/notification-groups';
+import {
+  describe as describeNotice,
+  subjectHref,
+} from '../../src/features/notifications/components/describe';
 
 describe('notification rows', () => {
   const notification = (id: string, kind: Notification['kind'], subjectId: string) =>
@@ -34,5 +38,23 @@ describe('notification rows', () => {
     expect(relativeTime('2026-11-28T14:05:00.000Z', now)).toBe('2 h ago');
     expect(relativeTime('2026-11-28T16:09:30.000Z', now)).toBe('just now');
     expect(exactTime('2026-11-28T14:05:00.000Z', now)).toMatch(/^28 Nov, \d{2}:05$/);
+  });
+
+  it('tells admins of a webhook switched off and leads to the webhooks page', () => {
+    // Prepare
+    const notice = {
+      id: 'w',
+      kind: 'webhook_disabled',
+      subject: { type: 'webhook', id: 'e1', title: 'https://hooks.example.com/x' },
+      details: { reason: 'Switched off after 8 failed attempts to deliver request.created' },
+      created_at: '2026-11-28T14:05:00.000Z',
+      read: false,
+    } as Notification;
+
+    // Act + Assess
+    expect(describeNotice(notice)).toBe(
+      'Switched off after 8 failed attempts to deliver request.created. Switch it on again once its receiver answers.',
+    );
+    expect(subjectHref(notice.subject)).toBe('/projects/webhooks');
   });
 });

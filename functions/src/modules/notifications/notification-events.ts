@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { followerKeys, notificationEventKeys, type SubjectType } from '../table/keys';
 import { TABLE_DEFINITION } from '../table/table-definition';
+import type { NotificationSubjectType } from '@hatchworks/shared/schemas/subjects';
 
 /**
  * Notification events. A change people should hear about (a status change, a changelog
@@ -39,11 +40,14 @@ export const NOTIFICATION_EVENT_KINDS = [
   'reply',
   /** An @mention in a comment (details.comment_id, …). Tells `recipients` only. */
   'mention',
+  /** A webhook endpoint was switched off (details.reason). Tells `recipients` (the admins) only. */
+  'webhook_disabled',
 ] as const;
 export type NotificationEventKind = (typeof NOTIFICATION_EVENT_KINDS)[number];
 
 export interface NotificationSubject {
-  readonly type: SubjectType;
+  /** A request people follow, or a webhook endpoint (told to `recipients` only). */
+  readonly type: NotificationSubjectType;
   readonly id: string;
   /** The subject's title when the event happened, so the notification reads without a lookup. */
   readonly title: string;

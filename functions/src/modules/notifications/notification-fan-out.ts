@@ -1,15 +1,10 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Notification, NotificationKind } from '@hatchworks/shared/schemas/notifications';
+import type { NotificationSubjectType } from '@hatchworks/shared/schemas/subjects';
 import { batchGetItems } from '../table/batch-get';
 import { db, tableName } from '../table/client';
-import {
-  followerKeys,
-  notificationEventKeys,
-  notificationKeys,
-  userKeys,
-  type SubjectType,
-} from '../table/keys';
+import { followerKeys, notificationEventKeys, notificationKeys, userKeys } from '../table/keys';
 import { queueMail } from '../mail/mail-queue';
 import { claimMailSchedule } from './notification-mail';
 import {
@@ -31,7 +26,7 @@ import { logger } from '../../lib/logger';
 interface StoredEvent {
   readonly id: string;
   readonly kind: NotificationKind;
-  readonly subject_type: SubjectType;
+  readonly subject_type: NotificationSubjectType;
   readonly subject_id: string;
   readonly subject_title: string;
   readonly actor_id: string;
@@ -53,7 +48,9 @@ const AUTHOR_ONLY: readonly NotificationKind[] = ['feature_approved', 'feature_r
 const PARALLEL = 8;
 
 /** Every follower of a subject, a page (of up to 100) at a time. */
-async function* followersOf(type: SubjectType, id: string): AsyncGenerator<Follower[]> {
+async function* followersOf(type: NotificationSubjectType, id: string): AsyncGenerator<Follower[]> {
+  // A webhook endpoint has no followers: its events name their recipients (the admins).
+  if (type === 'webhook') return;
   let start: Record<string, unknown> | undefined;
   do {
     const answer = await db.send(

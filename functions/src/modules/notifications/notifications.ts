@@ -1,6 +1,8 @@
 import { SITE_NAME } from '@hatchworks/shared/constants';
-import { NOTIFICATION_STATUS_LABELS } from '@hatchworks/shared/schemas/notifications';
-import { subjectPath } from '@hatchworks/shared/schemas/subjects';
+import {
+  NOTIFICATION_STATUS_LABELS,
+  notificationSubjectPath,
+} from '@hatchworks/shared/schemas/notifications';
 import { returnPendingMail, takePendingMail } from './notification-mail';
 import {
   emailPreferences,
@@ -55,6 +57,8 @@ export function describeNotification(notification: StoredNotification): string {
       return `${String(details.author_name ?? 'Someone')} replied to your comment on ${title}: ${String(details.excerpt ?? '')}`;
     case 'mention':
       return `${String(details.author_name ?? 'Someone')} mentioned you on ${title}: ${String(details.excerpt ?? '')}`;
+    case 'webhook_disabled':
+      return `The webhook ${title}: ${String(details.reason ?? 'switched off after its deliveries failed')}.`;
   }
 }
 
@@ -84,7 +88,7 @@ export async function sendNotificationMail(user: StoredUser): Promise<'sent' | '
       name: user.display_name,
       intro: notifications.map(
         (each) =>
-          `${describeNotification(each)}\n${siteLink(subjectPath(each.subject_type, each.subject_id))}`,
+          `${describeNotification(each)}\n${siteLink(notificationSubjectPath(each.subject_type, each.subject_id))}`,
       ),
       action: { label: 'See your notifications', url: siteLink('/notifications') },
       outro: [

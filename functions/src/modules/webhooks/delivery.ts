@@ -3,6 +3,10 @@ import { ulid } from 'ulid';
 import { WEBHOOK_TEST_EVENT, type WebhookDelivery } from '@hatchworks/shared/schemas/webhooks';
 import { env } from '../../lib/env';
 import { logger } from '../../lib/logger';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { listUsers } from '../accounts/users-repository';
+import { notificationEventItem } from '../notifications/notification-events';
+import { db, tableName } from '../table/client';
 import { recordDelivery } from './deliveries';
 import { disableFailingEndpoint, getEndpoint, type StoredEndpoint } from './endpoints';
 import { messageBody, withLinks, type OutgoingEvent } from './messages';
@@ -16,11 +20,44 @@ import { forgetEggThresholds } from './thresholds';
  * Delivery: the dispatcher (`dispatch.ts`) queues one job per subscribed endpoint for each event;
  * a job makes one attempt, logs it, and on failure queues the next attempt after the pause the
  * schedule gives (`webhookSettings().retryDelaysSeconds`). When the last attempt fails too, the
- * endpoint is switched off.
+ * endpoint is switched off and every admin is told.
  *
  * At least once: a receiver may get an event twice (a retry after an answer that was lost), with
  * the same `webhook-id`, by which it drops the repeat.
  */
+
+/**
+ * Tells every admin (the bell; never mailed) that an endpoint was switched off. Admins are found
+ * by reading the users' list page by page: this happens only when an endpoint fails for a day, so
+ * no index of admins is kept for it.
+ */
+async function tellAdmins(endpoint: StoredEndpoint, reason: string, now: Date): Promise<void> {
+  const admins: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listUsers(100, cursor);
+    for (const user of page.items) {
+      if (user.role === 'admin' && !user.deleted_at) admins.push(user.id);
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  if (admins.length === 0) return;
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: notificationEventItem(
+        {
+          kind: 'webhook_disabled',
+          subject: { type: 'webhook', id: endpoint.id, title: endpoint.url },
+          actorId: 'system',
+          details: { reason },
+          recipients: admins,
+        },
+        now,
+      ),
+    }),
+  );
+}
 
 /** The `webhook-id` of an event: the same for every attempt and every endpoint. */
 export const messageIdOf = (eventId: string): string => `msg_${eventId}`;
@@ -118,6 +155,7 @@ export async function runDeliveryJob(job: DeliveryJob, now = new Date()): Promis
   const reason = `Switched off after ${job.attempt} failed attempts to deliver ${outgoing.type}`;
   if (await disableFailingEndpoint(endpoint.id, reason, now)) {
     forgetEggThresholds();
+    await tellAdmins(endpoint, reason, now);
     logger.warn('webhook endpoint switched off', { endpointId: endpoint.id, reason });
   }
 }

@@ -1,12 +1,12 @@
 import {
   NOTIFICATION_STATUS_LABELS,
+  notificationSubjectPath,
   type Notification,
 } from '@hatchworks/shared/schemas/notifications';
-import { subjectPath } from '@hatchworks/shared/schemas/subjects';
 
-/** The page of a notification's subject (detail pages of the features and the tracker). */
+/** The page of a notification's subject (a request's own page, or the admins' webhooks page). */
 export const subjectHref = (subject: Notification['subject']): string =>
-  subjectPath(subject.type, subject.id);
+  notificationSubjectPath(subject.type, subject.id);
 
 /** What happened, in a sentence (without the subject's title, shown as the link). */
 export function describe(notification: Notification): string {
@@ -43,5 +43,7 @@ export function describe(notification: Notification): string {
       return `${String(details.author_name ?? 'Someone')} replied to your comment: “${String(details.excerpt ?? '')}”`;
     case 'mention':
       return `${String(details.author_name ?? 'Someone')} mentioned you: “${String(details.excerpt ?? '')}”`;
+    case 'webhook_disabled':
+      return `${String(details.reason ?? 'Switched off after its deliveries failed')}. Switch it on again once its receiver answers.`;
   }
 }

@@ -51,6 +51,7 @@ const GROUP_NOUNS: Readonly<Record<NotificationKind, string>> = {
   unmerged: 'undone merges',
   reply: 'new replies to your comments',
   mention: 'new mentions of you',
+  webhook_disabled: 'webhooks switched off',
 };
 
 /** What a group of several says before its latest: "3 new replies to your comments". */
