@@ -16,8 +16,12 @@ export interface CspOrigins {
 
 const join = (...parts: readonly (string | undefined)[]) => parts.filter(Boolean).join(' ');
 
-/** The Content-Security-Policy value for the given third-party origins. */
-export function contentSecurityPolicy(origins: CspOrigins = {}): string {
+/**
+ * The Content-Security-Policy value for the given third-party origins. `frameAncestors` is the
+ * source list of the pages that may frame the response (the widget's panel: `frameAncestors()` in
+ * shared/src/embed.ts); every other response may be framed by none.
+ */
+export function contentSecurityPolicy(origins: CspOrigins = {}, frameAncestors = "'none'"): string {
   return [
     "default-src 'self'",
     `script-src ${join("'self'", ...(origins.script ?? []))}`,
@@ -28,7 +32,7 @@ export function contentSecurityPolicy(origins: CspOrigins = {}): string {
     `connect-src ${join("'self'", ...(origins.connect ?? []))}`,
     `frame-src ${join("'self'", ...(origins.frame ?? []))}`,
     `form-action ${join("'self'", ...(origins.form ?? []))}`,
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
     "base-uri 'self'",
     "object-src 'none'",
   ].join('; ');
@@ -43,15 +47,19 @@ export const STRICT_TRANSPORT_SECURITY = {
 
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
-/** Header name → value, as the local server sends them. */
+/**
+ * Header name → value, as the local server sends them. With `frameAncestors` (the widget's panel)
+ * the CSP names who may frame it and X-Frame-Options is left out: it can only say DENY or
+ * SAMEORIGIN, and a browser that knows `frame-ancestors` ignores it anyway.
+ */
 export function securityHeaders(
   origins: CspOrigins = {},
-  options: { https: boolean } = { https: false },
+  options: { https: boolean; frameAncestors?: string } = { https: false },
 ): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(origins),
+    'content-security-policy': contentSecurityPolicy(origins, options.frameAncestors),
     'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
+    ...(options.frameAncestors ? {} : { 'x-frame-options': 'DENY' }),
     'referrer-policy': REFERRER_POLICY,
     ...(options.https ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY.value } : {}),
   };

@@ -1,3 +1,5 @@
+import { EMBED_HTML_FILE, POPUP_CALLBACK_PATH } from './embed';
+
 /**
  * What the HTML of a client route preloads. `index.html` is Home's: Home's chunks and data. The
  * public pages a visit most often starts on each get a copy that preloads their own chunks (and
@@ -64,9 +66,13 @@ export function pageShellFiles(): string[] {
 /** The shell of every client route without one of its own (`/pages/route.html`). */
 export const ROUTE_SHELL_URI = `/${pageShellFile(ROUTE_SHELL_NAME)}`;
 
-/** Shell by path (`/tracker/requests` → `/pages/tracker-requests.html`), Home's included. */
+/**
+ * Shell by path (`/tracker/requests` → `/pages/tracker-requests.html`), Home's included. The hosted
+ * login's popup returns to the widget panel's page, not the app's: it only hands the answer back.
+ */
 export const PAGE_SHELL_URIS: Readonly<Record<string, string>> = Object.fromEntries([
   [HOME_SHELL.path, '/index.html'],
+  [POPUP_CALLBACK_PATH, `/${EMBED_HTML_FILE}`],
   ...PAGE_SHELLS.map((shell) => [shell.path, `/${pageShellFile(shell.name)}`]),
 ]);
 

@@ -1,6 +1,7 @@
 import * as z from '../zod';
 import { DEFAULT_PROJECT_GROUP } from '../constants';
 import { noHiddenCharacters } from './text';
+import { EMBED_LIMITS, EMBED_MESSAGES, parseEmbedOrigin } from '../embed';
 
 /** An optional one-line text (a description may break lines). */
 const optionalText = (max: number, label: string, options: { lineBreaks?: boolean } = {}) =>
@@ -25,6 +26,31 @@ export const FeatureCountsSchema = z.object({
 });
 export type FeatureCounts = z.infer<typeof FeatureCountsSchema>;
 
+/**
+ * The origins that may embed a project's feedback panel: each normalised to what a browser sends
+ * (`https://example.com`), duplicates dropped, blanks ignored.
+ */
+export const EmbedOriginsSchema = z.pipe(
+  z.array(z.string().check(z.maxLength(EMBED_LIMITS.originLength * 2))),
+  z.transform((list: string[], ctx) => {
+    const origins: string[] = [];
+    for (const entry of list) {
+      if (entry.trim() === '') continue;
+      const parsed = parseEmbedOrigin(entry);
+      if ('error' in parsed) {
+        ctx.issues.push({ code: 'custom', message: parsed.error, input: entry });
+        return z.NEVER;
+      }
+      if (!origins.includes(parsed.origin)) origins.push(parsed.origin);
+    }
+    if (origins.length > EMBED_LIMITS.origins) {
+      ctx.issues.push({ code: 'custom', message: EMBED_MESSAGES.tooManyOrigins, input: list });
+      return z.NEVER;
+    }
+    return origins;
+  }),
+);
+
 export const ProjectSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -37,6 +63,8 @@ export const ProjectSchema = z.object({
   repository: z.optional(z.object({ url: z.optional(z.string()) })),
   show_on_homepage: z.boolean(),
   deployment: z.optional(DeploymentSchema),
+  /** Origins besides the site's own whose pages may embed the feedback widget's panel. */
+  embed_origins: z.optional(z.array(z.string())),
   feature_counts: z.optional(FeatureCountsSchema),
   created_at: z.string(),
   updated_at: z.string(),
@@ -84,6 +112,7 @@ export const ProjectInputSchema = z.object({
       backend: z.optional(z.object({ type: optionalText(40, 'Backend type') })),
     }),
   ),
+  embed_origins: z.optional(EmbedOriginsSchema),
 });
 export type ProjectInput = z.input<typeof ProjectInputSchema>;
 

@@ -25,6 +25,7 @@ const PROJECT_FIELDS = [
   'repository',
   'show_on_homepage',
   'deployment',
+  'embed_origins',
   'feature_counts',
   'created_at',
   'updated_at',
