@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { ROOT_API_PATHS } from '@hatchworks/shared/routes';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { cspOriginsFor } from '../../shared/csp-origins';
-import { securityHeaders } from '../../shared/security-headers';
+import { securityHeaders, type CspOrigins } from '../../shared/security-headers';
+import { EMBED_HTML_FILE, embedKeyOf, frameAncestors } from '@hatchworks/shared/embed';
 import { compressFor } from './compression';
 import { invoke } from './gateway';
 import { LocalStackError } from './local-error';
@@ -38,6 +39,11 @@ export interface MountedHandler {
 export interface ServerContent {
   readonly config: RuntimeConfig;
   readonly mounts?: readonly MountedHandler[];
+  /**
+   * The origins that may frame the feedback panel of a project key (`/embed/<key>`), besides the
+   * site's own; none when absent.
+   */
+  readonly embedOrigins?: (key: string) => Promise<readonly string[]>;
 }
 
 export interface RunningServer {
@@ -90,7 +96,13 @@ function headersOf(request: IncomingMessage): Record<string, string> {
  */
 export function startServer(options: LocalServerOptions): Promise<RunningServer> {
   let content:
-    | { headers: Record<string, string>; configBody: Buffer; mounts: readonly MountedHandler[] }
+    | {
+        headers: Record<string, string>;
+        configBody: Buffer;
+        mounts: readonly MountedHandler[];
+        cspOrigins: CspOrigins;
+        embedOrigins: (key: string) => Promise<readonly string[]>;
+      }
     | undefined;
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -101,13 +113,16 @@ export function startServer(options: LocalServerOptions): Promise<RunningServer>
       response.end('Starting');
       return;
     }
-    const { headers, configBody, mounts } = content;
+    const { headers, configBody, mounts, cspOrigins, embedOrigins } = content;
     // Compressed like CloudFront does (br or gzip for text types); static files compress once.
     const send = (
       status: number,
       extra: Record<string, string | string[]>,
       body: Buffer,
-      { cacheable = false }: { cacheable?: boolean } = {},
+      {
+        cacheable = false,
+        security = headers,
+      }: { cacheable?: boolean; security?: Record<string, string> } = {},
     ) => {
       const contentType = Object.entries(extra).find(
         ([name]) => name.toLowerCase() === 'content-type',
@@ -125,7 +140,7 @@ export function startServer(options: LocalServerOptions): Promise<RunningServer>
           );
       const varyHeaders = out.vary ? withVary(extra) : extra;
       response.writeHead(status, {
-        ...headers,
+        ...security,
         ...varyHeaders,
         ...(out.encoding ? { 'content-encoding': out.encoding } : {}),
         'content-length': out.body.byteLength,
@@ -182,6 +197,29 @@ export function startServer(options: LocalServerOptions): Promise<RunningServer>
       );
       return;
     }
+    const embedKey = embedKeyOf(url.pathname);
+    if (embedKey !== undefined) {
+      // The panel's page, framed only by the site and the project's own origins (an unknown key,
+      // or a failed read, leaves the site alone): CloudFront's `/embed/*` behaviour does the same.
+      const origins = await embedOrigins(embedKey).catch((error: unknown) => {
+        console.error('[server] the embed origins could not be read:', error);
+        return [];
+      });
+      const file = await resolveStatic(options.webRoot, `/${EMBED_HTML_FILE}`);
+      send(
+        file.status,
+        { 'content-type': file.contentType, 'cache-control': 'no-cache' },
+        file.body,
+        {
+          cacheable: file.status === 200,
+          security: securityHeaders(cspOrigins, {
+            https: false,
+            frameAncestors: frameAncestors(origins),
+          }),
+        },
+      );
+      return;
+    }
     const file =
       options.projectBuilds && isProjectBuildPath(url.pathname)
         ? await resolveProjectBuild(options.projectBuilds, url.pathname)
@@ -222,11 +260,14 @@ export function startServer(options: LocalServerOptions): Promise<RunningServer>
       resolve({
         server,
         url: `http://localhost:${port}`,
-        serve: ({ config, mounts = [] }) => {
+        serve: ({ config, mounts = [], embedOrigins = () => Promise.resolve([]) }) => {
+          const cspOrigins = cspOriginsFor(config);
           content = {
-            headers: securityHeaders(cspOriginsFor(config)),
+            headers: securityHeaders(cspOrigins),
             configBody: Buffer.from(JSON.stringify(config)),
             mounts,
+            cspOrigins,
+            embedOrigins,
           };
         },
         close: () =>

@@ -248,9 +248,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       { step: 'initialize', name: 'localStreamNudge' },
     );
+    const { findProjectByEmbedKey } =
+      await import('@hatchworks/functions/modules/projects/projects-repository');
     server.serve({
       config: { ...options.config, auth: idp.auth },
       mounts: [{ prefix: IDP_PATH, handle: idp.handle }, mailboxHandler(mail)],
+      embedOrigins: async (key) => (await findProjectByEmbedKey(key))?.embed_origins ?? [],
     });
     const running = server;
     const sink = mail;

@@ -5,6 +5,7 @@ import {
   type UserManagerSettings,
 } from 'oidc-client-ts';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
+import { POPUP_CALLBACK_PATH } from '@hatchworks/shared/embed';
 import { paths } from '../config/paths';
 
 /** Where the identity provider sends the browser back to. */
@@ -42,6 +43,7 @@ export function userManagerSettings(
     client_id: auth.clientId,
     redirect_uri: `${origin}${AUTH_CALLBACK_PATH}`,
     silent_redirect_uri: `${origin}${AUTH_SILENT_RENEW_PATH}`,
+    popup_redirect_uri: `${origin}${POPUP_CALLBACK_PATH}`,
     post_logout_redirect_uri: `${origin}/`,
     response_type: 'code',
     scope: auth.scope ?? IDP_DEFAULTS.scope,
@@ -133,6 +135,14 @@ export class AuthClient {
       user,
       returnTo: safeReturnPath((user.state as Partial<SignInState> | undefined)?.returnTo),
     }));
+  }
+
+  /**
+   * Signs in through the provider's login in a popup and resolves with the session once the popup
+   * has handed its answer back (the feedback widget's panel, which must not navigate away).
+   */
+  signInPopup(): Promise<OidcUser> {
+    return this.userManager.signinPopup();
   }
 
   /** A fresh access token: renewed first when it is about to expire; null when signed out. */

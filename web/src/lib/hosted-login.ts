@@ -81,6 +81,16 @@ export class HostedLogin {
     await (await this.client()).signIn(options);
   }
 
+  /** Signs in through the provider's login in a popup (the widget's panel). */
+  async signInPopup(): Promise<OidcUser> {
+    return (await this.client()).signInPopup();
+  }
+
+  /** Inside the login popup: hands the provider's answer back to the panel that opened it. */
+  async completePopupSignIn(): Promise<void> {
+    await (await this.client()).userManager.signinPopupCallback();
+  }
+
   /** Completes the code exchange on the callback page. */
   async completeSignIn(url?: string): Promise<{ user: OidcUser; returnTo: string }> {
     return (await this.client()).completeSignIn(url);

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { groupKey, type Project, type ProjectInput } from '@hatchworks/shared/schemas/projects';
 import { ProjectInputSchema } from '@hatchworks/shared/schemas/projects';
+import { projectSlug } from '@hatchworks/shared/embed';
 import { db, tableName } from '../table/client';
 import { queryPage, type Page, type PartitionQuery } from '../table/query-page';
 import { counterKeys, projectKeys } from '../table/keys';
@@ -90,6 +91,25 @@ export async function getProject(id: string): Promise<Project | undefined> {
     new GetCommand({ TableName: tableName, Key: projectKeys.item(id), ConsistentRead: true }),
   );
   return result.Item ? toProject(result.Item) : undefined;
+}
+
+const PROJECT_ID = /^[0-9A-Z]{26}$/;
+
+/**
+ * The project a feedback panel's key names: its id, or the slug of its build path. Slugs have no
+ * index: the projects are few and read a page at a time (the local server's lookup; on AWS the
+ * KeyValueStore holds each key's origins).
+ */
+export async function findProjectByEmbedKey(key: string): Promise<Project | undefined> {
+  if (PROJECT_ID.test(key)) return getProject(key);
+  let cursor: string | undefined;
+  do {
+    const page = await listProjects(100, cursor);
+    const found = page.items.find((project) => projectSlug(project) === key);
+    if (found) return found;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return undefined;
 }
 
 /** A new project and the table item that stores it; the input is checked with the shared schema. */

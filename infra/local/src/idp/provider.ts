@@ -1,3 +1,4 @@
+import { POPUP_CALLBACK_PATH } from '@hatchworks/shared/embed';
 import Provider, {
   errors,
   interactionPolicy,
@@ -119,6 +120,8 @@ export function createProvider({
         response_types: ['code'],
         redirect_uris: origins.flatMap((origin) => [
           `${origin}/auth/callback`,
+          // The feedback widget's panel signs in through a popup that returns here.
+          `${origin}${POPUP_CALLBACK_PATH}`,
           `${origin}/auth/silent-renew`,
         ]),
         post_logout_redirect_uris: origins.flatMap((origin) => [`${origin}/`, origin]),
