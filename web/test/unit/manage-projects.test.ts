@@ -64,7 +64,25 @@ describe('project form', () => {
       status: undefined,
       version: '1.0.0',
       show_on_homepage: true,
+      embed_origins: [],
     });
+  });
+
+  it('sends the widget origins of every line, space or comma; the API checks each', () => {
+    const values = {
+      ...EMPTY_PROJECT_FORM,
+      title: 'Nest',
+      embedOrigins: ' https://a.example\n\nhttps://b.example, http://localhost:5173 ',
+    };
+    expect(projectInputFromForm(values).embed_origins).toEqual([
+      'https://a.example',
+      'https://b.example',
+      'http://localhost:5173',
+    ]);
+    const existing = project({ embed_origins: ['https://a.example', 'https://b.example'] });
+    expect(formValuesFromProject(existing).embedOrigins).toBe(
+      'https://a.example\nhttps://b.example',
+    );
   });
 
   it('keeps Show on Homepage checked unless the project says false', () => {

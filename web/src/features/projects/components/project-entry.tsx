@@ -73,6 +73,7 @@ export function ProjectEntry({
         <ProjectForm
           label={`Edit ${project.title}`}
           initialValues={formValuesFromProject(project)}
+          projectId={project.id}
           submitLabel="Update"
           pendingLabel="Updating..."
           pending={update.isPending}

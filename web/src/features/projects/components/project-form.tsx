@@ -1,7 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PROJECT_STAGES, PROJECT_STATUSES } from '@hatchworks/shared/constants';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
+import { EMBED_LIMITS, projectSlug, WIDGET_SCRIPT_FILE } from '@hatchworks/shared/embed';
 import type { ProjectFormValues } from '../utils/project-form-values';
+
+/** The line a project's page adds to show the feedback widget. */
+export function widgetSnippet(key: string, origin = window.location.origin): string {
+  return `<script src="${origin}/${WIDGET_SCRIPT_FILE}" data-project="${key}" async></script>`;
+}
 
 interface ProjectFormProps {
   initialValues: ProjectFormValues;
@@ -19,6 +25,8 @@ interface ProjectFormProps {
   resetTo?: ProjectFormValues;
   /** Focus the title when the form appears (the inline edit form opened by 'Edit'). */
   focusTitle?: boolean;
+  /** The project's id, for the widget snippet of a project whose path names no slug. */
+  projectId?: string;
 }
 
 const STATUS_LABELS: Readonly<Record<string, string>> = {
@@ -40,11 +48,13 @@ export function ProjectForm({
   label,
   resetTo,
   focusTitle = false,
+  projectId,
 }: ProjectFormProps) {
   const [values, setValues] = useState(initialValues);
   const id = useId();
   const field = <K extends keyof ProjectFormValues>(key: K, value: ProjectFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+  const embedKey = projectSlug({ path: values.path.trim() }) ?? projectId;
   const text = (key: Exclude<keyof ProjectFormValues, 'show_on_homepage'>) => ({
     id: `${id}-${key}`,
     className: 'input',
@@ -148,6 +158,32 @@ export function ProjectForm({
           Description
         </label>
         <textarea {...text('description')} rows={3} />
+      </div>
+      <div className="field project-form__wide">
+        <label className="field__label" htmlFor={`${id}-embedOrigins`}>
+          Feedback widget origins
+        </label>
+        <textarea
+          {...text('embedOrigins')}
+          rows={2}
+          placeholder="https://example.com"
+          spellCheck={false}
+          aria-describedby={`${id}-embedOrigins-hint`}
+        />
+        <div id={`${id}-embedOrigins-hint`} className="field__hint">
+          <p>
+            Sites that may show this project&apos;s feedback widget, one origin per line (up to{' '}
+            {EMBED_LIMITS.origins}). This site always may.
+          </p>
+          {embedKey ? (
+            <p>
+              Add it to a page with{' '}
+              <code className="project-form__snippet">{widgetSnippet(embedKey)}</code>
+            </p>
+          ) : (
+            <p>The snippet to add it to a page appears once the project is saved.</p>
+          )}
+        </div>
       </div>
       <label className="checkbox project-form__wide">
         <input

@@ -12,6 +12,8 @@ export interface ProjectFormValues {
   version: string;
   repositoryUrl: string;
   show_on_homepage: boolean;
+  /** The origins that may embed the feedback widget, one per line. */
+  embedOrigins: string;
 }
 
 /** A new project: empty title, group 'other', shown on the homepage. */
@@ -25,6 +27,7 @@ export const EMPTY_PROJECT_FORM: ProjectFormValues = {
   version: '',
   repositoryUrl: '',
   show_on_homepage: true,
+  embedOrigins: '',
 };
 
 /** The form for editing an existing project; 'Show on Homepage' is checked unless false. */
@@ -39,6 +42,7 @@ export function formValuesFromProject(project: Project): ProjectFormValues {
     version: project.version ?? '',
     repositoryUrl: project.repository?.url ?? '',
     show_on_homepage: project.show_on_homepage !== false,
+    embedOrigins: (project.embed_origins ?? []).join('\n'),
   };
 }
 
@@ -59,6 +63,8 @@ export function projectInputFromForm(values: ProjectFormValues, existing?: Proje
     version: optional(values.version),
     ...(url || existing?.repository?.url ? { repository: { url } } : {}),
     show_on_homepage: values.show_on_homepage,
+    // Lines, spaces or commas between origins; the API checks and normalises each.
+    embed_origins: values.embedOrigins.split(/[\s,]+/).filter(Boolean),
     ...(existing?.deployment ? { deployment: existing.deployment } : {}),
   };
 }
