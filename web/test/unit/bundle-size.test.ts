@@ -43,15 +43,16 @@ function initialFiles(): Set<string> {
 
 const gzipKb = (path: string) => gzipSync(readFileSync(path), { level: 9 }).byteLength / 1024;
 
-describe('the weight of the Home page', () => {
-  let floorDir: string;
-  let floorKb: number;
-  beforeAll(async () => {
-    floorDir = mkdtempSync(join(tmpdir(), 'hatchworks-floor-'));
-    floorKb = await buildFloor(floorDir);
-  }, 120_000);
-  afterAll(() => rmSync(floorDir, { recursive: true, force: true }));
+/** The bare packages' page, built once for the budgets below. */
+let floorDir: string;
+let floorKb: number;
+beforeAll(async () => {
+  floorDir = mkdtempSync(join(tmpdir(), 'hatchworks-floor-'));
+  floorKb = await buildFloor(floorDir);
+}, 120_000);
+afterAll(() => rmSync(floorDir, { recursive: true, force: true }));
 
+describe('the weight of the Home page', () => {
   it(`loads at most ${OVER_FLOOR_KB} KB of JS and CSS (gzip) more than the bare packages' page`, () => {
     // Prepare
     if (!existsSync(join(DIST, 'index.html'))) {
@@ -77,6 +78,36 @@ describe('the weight of the Home page', () => {
       total,
       `Home loads ${total.toFixed(1)} KB gzip, the floor ${floorKb.toFixed(1)}: ${breakdown}`,
     ).toBeLessThanOrEqual(floorKb + OVER_FLOOR_KB);
+  });
+});
+
+describe('the feedback panel (embed.html)', () => {
+  it("loads none of the app's chunks, and no more than the bare packages' page", () => {
+    // Prepare
+    const manifest = (name: string) =>
+      JSON.parse(readFileSync(join(DIST, '.vite', name), 'utf8')) as Record<
+        string,
+        { file: string; css?: string[] }
+      >;
+    const appFiles = new Set(
+      Object.values(manifest('manifest.json')).flatMap((chunk) => [
+        chunk.file,
+        ...(chunk.css ?? []),
+      ]),
+    );
+    const embed = html('embed.html');
+
+    // Act: what the panel's HTML loads before anything runs (the sign-in client loads on use).
+    const loaded = [
+      ...embed.matchAll(/<(?:script|link)[^>]*(?:src|href)="\/(assets\/[^"]+)"/g),
+    ].map((match) => match[1]!);
+    const total = loaded.reduce((sum, file) => sum + gzipKb(join(DIST, file)), 0);
+
+    // Assess
+    expect(loaded.some((file) => file.endsWith('.js'))).toBe(true);
+    expect(loaded.filter((file) => appFiles.has(file))).toEqual([]);
+    expect(embed).not.toContain('/src/app/');
+    expect(total, `the panel loads ${total.toFixed(1)} KB gzip`).toBeLessThanOrEqual(floorKb);
   });
 });
 
