@@ -29,6 +29,19 @@ interface ProjectFormProps {
   projectId?: string;
 }
 
+/** The form's label of each field the API may name in a refusal. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: 'Title',
+  path: 'Path',
+  group_name: 'Group Name',
+  version: 'Version',
+  stage: 'Stage',
+  status: 'Status',
+  repository: 'Repository URL',
+  description: 'Description',
+  embed_origins: 'Feedback widget origins',
+};
+
 const STATUS_LABELS: Readonly<Record<string, string>> = {
   'non-working': 'Non-Working',
   MVP: 'MVP',
@@ -77,7 +90,8 @@ export function ProjectForm({
             <ul>
               {error.details.map((detail) => (
                 <li key={`${detail.field}:${detail.message}`}>
-                  {detail.field}: {detail.message}
+                  {FIELD_LABELS[detail.field.split(/[.[]/)[0] ?? ''] ?? detail.field}:{' '}
+                  {detail.message}
                 </li>
               ))}
             </ul>
