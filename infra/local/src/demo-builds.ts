@@ -1,3 +1,4 @@
+import { projectSlug, WIDGET_SCRIPT_FILE } from '@hatchworks/shared/embed';
 import type { ProjectInput } from '@hatchworks/shared/schemas/projects';
 import { PROJECT_BUILDS_PREFIX } from '../../shared/project-builds';
 
@@ -40,10 +41,12 @@ interface PageContent {
   readonly kicker: string;
   readonly title: string;
   readonly line: string;
+  /** The end of the body: the feedback widget's script tag, on a project's page. */
+  readonly end?: string;
 }
 
 /** The one template of the built-in pages under `/apps/`: a title, one line, a way back. */
-function page({ kicker, title, line }: PageContent): string {
+function page({ kicker, title, line, end = '' }: PageContent): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -60,17 +63,33 @@ function page({ kicker, title, line }: PageContent): string {
 <p class="line">${escapeHtml(line)}</p>
 <a class="back" href="/">← Back to Hatchworks</a>
 </main>
-</body>
+${end}</body>
 </html>
 `;
 }
 
-/** The demo build of a seeded project: its title and description, with a link back to Home. */
-export function demoBuildPage(project: Pick<ProjectInput, 'title' | 'description' | 'version'>) {
+/**
+ * The feedback widget's one line, as a project's page adds it (docs/widget.md), the project by its
+ * slug. The demo builds are served by the site itself, so the script's path is enough: it works on
+ * whichever loopback name the site was opened (the site's CSP allows only its own scripts).
+ */
+function widgetScript(slug: string): string {
+  return `<script src="/${WIDGET_SCRIPT_FILE}" data-project="${escapeHtml(slug)}" async></script>\n`;
+}
+
+/**
+ * The demo build of a seeded project: its title and description, with a link back to Home and the
+ * project's feedback widget.
+ */
+export function demoBuildPage(
+  project: Pick<ProjectInput, 'title' | 'description' | 'version'>,
+  slug: string,
+): string {
   return page({
     kicker: `Hatchworks demo build${project.version ? ` · v${project.version}` : ''}`,
     title: project.title,
     line: project.description ?? 'A Hatchworks project.',
+    end: widgetScript(slug),
   });
 }
 
@@ -91,15 +110,18 @@ export function buildSlug(deployAs: string | undefined): string | undefined {
 }
 
 /**
- * The built-in demo builds: one page for each seeded project shown on Home, by slug. Projects
- * kept off Home get none, so their path shows the missing-build page.
+ * The built-in demo builds: one page for each seeded project shown on Home, by slug, with the
+ * project's feedback widget. Projects kept off Home get none, so their path shows the
+ * missing-build page.
  */
 export function demoBuilds(projects: readonly ProjectInput[]): ReadonlyMap<string, Buffer> {
   const builds = new Map<string, Buffer>();
   for (const project of projects) {
     const slug = buildSlug(project.deployment?.deployAs);
     if (!slug || project.show_on_homepage === false) continue;
-    builds.set(slug, Buffer.from(demoBuildPage(project)));
+    // The panel knows a project by the slug of its path (a seeded project's: its build's folder).
+    const page = demoBuildPage(project, projectSlug(project) ?? slug);
+    builds.set(slug, Buffer.from(page));
   }
   return builds;
 }

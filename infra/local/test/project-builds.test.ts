@@ -107,7 +107,7 @@ describe('the project builds under /apps/', () => {
 });
 
 describe('the built-in demo builds', () => {
-  it('give every seeded project shown on Home a page with its title and a link back', () => {
+  it('give every seeded project shown on Home a page with its title, a link back and the widget', () => {
     // Prepare
     const onHome = DEMO_PROJECTS.filter((project) => project.show_on_homepage !== false);
     // Act
@@ -121,6 +121,9 @@ describe('the built-in demo builds', () => {
       const html = pages.get(slug ?? '')?.toString() ?? '';
       expect(html).toContain(`<h1>${project.title.replace('&', '&amp;')}</h1>`);
       expect(html).toContain('href="/"');
+      expect(html).toContain(
+        `<script src="/widget.js" data-project="${slug}" async></script>\n</body>`,
+      );
     }
   });
 
