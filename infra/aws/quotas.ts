@@ -25,6 +25,8 @@ const CLOUDWATCH =
   'https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/cloudwatch_limits.html';
 const DYNAMODB_STREAMS =
   'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_GetRecords.html';
+const CLOUDFRONT =
+  'https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-limits.html';
 
 export const QUOTAS = {
   resources: {
@@ -172,6 +174,12 @@ export const QUOTAS = {
     limit: 2500,
     unit: 'metrics',
     source: CLOUDWATCH,
+  },
+  cloudFrontFunctionSize: {
+    name: 'CloudFront Functions maximum size of a function',
+    limit: 10 * 1024,
+    unit: 'bytes',
+    source: CLOUDFRONT,
   },
   streamReaders: {
     // "More than 2 processes are reading from the same streams shard at the same time.
@@ -540,6 +548,18 @@ function streamMeasurements({ path, template }: SynthesizedTemplate): QuotaMeasu
   }));
 }
 
+/** A CloudFront function's code as deployed, deploy-time values (a store's id) at their longest. */
+function cloudFrontFunctionMeasurements({
+  path,
+  template,
+}: SynthesizedTemplate): QuotaMeasurement[] {
+  return resourcesOfType(template, 'AWS::CloudFront::Function').map(([id, fn]) => ({
+    quota: 'cloudFrontFunctionSize',
+    where: `${path}/${id}`,
+    found: Buffer.byteLength(String(resolvedEstimate(fn.Properties?.FunctionCode ?? ''))),
+  }));
+}
+
 /** Every measurement of the app's templates against the table of quotas. */
 export function quotaMeasurements(templates: SynthesizedTemplate[]): QuotaMeasurement[] {
   return [
@@ -551,6 +571,7 @@ export function quotaMeasurements(templates: SynthesizedTemplate[]): QuotaMeasur
       ...wafMeasurements(entry),
       ...dashboardMeasurements(entry),
       ...streamMeasurements(entry),
+      ...cloudFrontFunctionMeasurements(entry),
     ]),
     ...nestedOperationMeasurements(templates),
   ];

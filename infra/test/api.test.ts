@@ -22,7 +22,7 @@ describe('the HTTP API on AWS', () => {
     return fn;
   };
 
-  it('creates exactly one Node.js Lambda function per manifest route, besides its key, login triggers, table stream and webhook deliveries', () => {
+  it('creates exactly one Node.js Lambda function per manifest route, besides its key, login triggers, table stream, webhook deliveries and embed origins', () => {
     // Prepare: the functions of ours that serve no route.
     const others = [
       site.stack.signingKey.generator,
@@ -31,6 +31,8 @@ describe('the HTTP API on AWS', () => {
       site.stack.tableStream.handler,
       // The webhook delivery queue's consumer.
       site.stack.webhooks.handler,
+      // The table stream's second reader: the panels' origins in CloudFront.
+      site.stack.embedOrigins.handler,
     ].map((fn) => (fn ? logicalIdOf(site, fn.function) : ''));
     // Act
     const functions = Object.entries(

@@ -86,6 +86,7 @@ describe('the CloudFront distribution', () => {
     expect(config.CacheBehaviors.map((behavior) => behavior.PathPattern).sort()).toEqual([
       '/api/*',
       '/changelog.xml',
+      '/embed/*',
     ]);
     expect(api).toMatchObject({
       CachePolicyId: CACHING_DISABLED,
@@ -142,11 +143,13 @@ describe('the CloudFront distribution', () => {
   it('runs the SPA fallback on viewer requests of the default behaviour only', () => {
     // Prepare
     const functionId = logicalIdOf(site, site.stack.site.spaFallback);
+    // Act: the panel's behaviour has functions of its own (embed.test.ts).
+    const others = config.CacheBehaviors.filter((behavior) => behavior.PathPattern !== '/embed/*');
     // Assess
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
     ]);
-    expect(config.CacheBehaviors.every((behavior) => !behavior.FunctionAssociations)).toBe(true);
+    expect(others.every((behavior) => !behavior.FunctionAssociations)).toBe(true);
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
   });
 
@@ -159,14 +162,19 @@ describe('the CloudFront distribution', () => {
     expect(config.Logging).toMatchObject({ Prefix: 'cloudfront/' });
   });
 
-  it('attaches the security-headers policy to both behaviours', () => {
+  it("attaches the security-headers policy to every behaviour but the panel's", () => {
     // Prepare
-    const policyRef = {
-      Ref: Object.keys(site.template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0],
-    };
+    const policyRef = { Ref: logicalIdOf(site, site.stack.site.securityHeaders) };
+    const panelRef = { Ref: logicalIdOf(site, site.stack.site.panelSecurityHeaders) };
+    // Act
+    const policyOf = (pattern: string) =>
+      config.CacheBehaviors.find((behavior) => behavior.PathPattern === pattern)
+        ?.ResponseHeadersPolicyId;
     // Assess
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(policyRef);
-    expect(config.CacheBehaviors[0]?.ResponseHeadersPolicyId).toEqual(policyRef);
+    expect(policyOf('/api/*')).toEqual(policyRef);
+    expect(policyOf('/changelog.xml')).toEqual(policyRef);
+    expect(policyOf('/embed/*')).toEqual(panelRef);
   });
 
   it('sends HSTS, the shared CSP, nosniff, DENY framing and the referrer policy', () => {
@@ -336,14 +344,13 @@ describe('the project builds under /apps/ in the viewer-request function', () =>
     // Prepare
     const site = synthSite();
     // Act
-    const functions = Object.values(site.template.findResources('AWS::CloudFront::Function')) as {
-      Properties: { FunctionCode: string; FunctionConfig: { Runtime: string } };
-    }[];
+    const fallback = site.template.findResources('AWS::CloudFront::Function')[
+      logicalIdOf(site, site.stack.site.spaFallback)
+    ] as { Properties: { FunctionCode: string; FunctionConfig: { Runtime: string } } };
     // Assess
-    expect(functions).toHaveLength(1);
-    expect(functions[0]?.Properties.FunctionCode).toBe(SPA_FALLBACK_CODE);
-    expect(functions[0]?.Properties.FunctionCode).toContain('"/apps/"');
-    expect(functions[0]?.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    expect(fallback.Properties.FunctionCode).toBe(SPA_FALLBACK_CODE);
+    expect(fallback.Properties.FunctionCode).toContain('"/apps/"');
+    expect(fallback.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
   });
 });
 

@@ -206,7 +206,7 @@ describe('the default login: a Cognito user pool with its hosted UI', () => {
     expect(client.Properties.ExplicitAuthFlows).not.toContain('ALLOW_USER_PASSWORD_AUTH');
   });
 
-  it("sends the browser back only to the SPA's callback, silent-renew and home URLs", () => {
+  it("sends the browser back only to the SPA's callback, silent-renew, panel popup and home URLs", () => {
     // Prepare
     const host = { 'Fn::GetAtt': [logicalIdOf(site, site.stack.site.distribution), 'DomainName'] };
     const url = (path: string) => ({ 'Fn::Join': ['', ['https://', host, path]] });
@@ -216,6 +216,7 @@ describe('the default login: a Cognito user pool with its hosted UI', () => {
     expect(client.Properties.CallbackURLs).toEqual([
       url('/auth/callback'),
       url('/auth/silent-renew'),
+      url('/auth/popup-callback'),
     ]);
     expect(client.Properties.LogoutURLs).toEqual([url('/')]);
   });
@@ -251,9 +252,9 @@ describe('the default login: a Cognito user pool with its hosted UI', () => {
 
   it("lets the CSP reach Cognito's issuer and hosted UI, depending on no login resource", () => {
     // Act
-    const policy = onlyResource(site, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const policy = resourcesOf(site)[logicalIdOf(site, site.stack.site.securityHeaders)];
     const csp = JSON.stringify(
-      (policy.Properties.ResponseHeadersPolicyConfig as Record<string, unknown>)
+      (policy?.Properties?.ResponseHeadersPolicyConfig as Record<string, unknown>)
         .SecurityHeadersConfig,
     );
     // Assess
@@ -322,6 +323,7 @@ describe('Cognito domains from the context', () => {
       CallbackURLs: [
         'https://hatchworks.example.com/auth/callback',
         'https://hatchworks.example.com/auth/silent-renew',
+        'https://hatchworks.example.com/auth/popup-callback',
       ],
       LogoutURLs: ['https://hatchworks.example.com/'],
     });

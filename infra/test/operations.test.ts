@@ -600,7 +600,8 @@ describe('switching to a restored table (tableName, tableStreamArn)', () => {
     const sources = ofType(site.template, 'AWS::Lambda::EventSourceMapping').filter(([, source]) =>
       JSON.stringify(source.Properties?.EventSourceArn).includes('dynamodb'),
     );
-    expect(sources).toHaveLength(1);
+    // The table stream's function and the embed origins' publisher.
+    expect(sources).toHaveLength(2);
     for (const [id, source] of sources) {
       expect(source.Properties?.EventSourceArn, `${id}`).toBe(tableStreamArn);
     }

@@ -15,6 +15,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { POPUP_CALLBACK_PATH } from '@hatchworks/shared/embed';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { PASSWORD_LIMITS } from '@hatchworks/shared/schemas/users';
 import {
@@ -25,8 +26,15 @@ import {
 } from '../config/site-context';
 import type { PasswordStoreAccess } from './app-function';
 
-/** The SPA's paths Cognito may send the browser back to (see `web/src/lib/auth.ts`). */
-export const AUTH_CALLBACK_PATHS = ['/auth/callback', '/auth/silent-renew'] as const;
+/**
+ * The SPA's paths Cognito may send the browser back to (see `web/src/lib/auth.ts`), and the
+ * feedback panel's sign-in popup (`signinPopup`, shared/src/embed.ts).
+ */
+export const AUTH_CALLBACK_PATHS = [
+  '/auth/callback',
+  '/auth/silent-renew',
+  POPUP_CALLBACK_PATH,
+] as const;
 
 /**
  * What the SPA asks Cognito for. Cognito refuses `offline_access` (the SPA's default for other

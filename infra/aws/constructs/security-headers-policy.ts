@@ -88,19 +88,38 @@ export function toCloudFrontHeaders(headers: Readonly<Record<string, string>>): 
 export interface SecurityHeadersPolicyProps {
   /** Third-party origins the CSP allows (donation widget, identity provider). */
   readonly cspOrigins: CspOrigins;
+  /**
+   * For the feedback panel's behaviour, whose viewer-response function sets the CSP with the
+   * project's `frame-ancestors`: the policy then sends neither the CSP nor X-Frame-Options, so
+   * nothing but the function decides who may frame the panel.
+   * @default false
+   */
+  readonly framingByFunction?: boolean;
 }
 
-/** The response-headers policy of every behaviour: the site's security headers over HTTPS. */
+/** A behaviour's response-headers policy: the site's security headers over HTTPS. */
 export class SecurityHeadersPolicy extends Construct {
   readonly policy: ResponseHeadersPolicy;
 
   constructor(scope: Construct, id: string, props: SecurityHeadersPolicyProps) {
     super(scope, id);
+    const byFunction = props.framingByFunction ?? false;
+    // With `frameAncestors` the shared list already leaves X-Frame-Options out.
+    const headers = securityHeaders(props.cspOrigins, {
+      https: true,
+      ...(byFunction ? { frameAncestors: "'self'" } : {}),
+    });
     const { securityHeadersBehavior, customHeaders } = toCloudFrontHeaders(
-      securityHeaders(props.cspOrigins, { https: true }),
+      byFunction
+        ? Object.fromEntries(
+            Object.entries(headers).filter(([name]) => name !== 'content-security-policy'),
+          )
+        : headers,
     );
     this.policy = new ResponseHeadersPolicy(this, 'Policy', {
-      comment: 'Security headers of infra/shared/security-headers.ts',
+      comment: byFunction
+        ? 'Security headers of infra/shared/security-headers.ts but framing (a function sets it)'
+        : 'Security headers of infra/shared/security-headers.ts',
       securityHeadersBehavior,
       ...(customHeaders.length > 0 ? { customHeadersBehavior: { customHeaders } } : {}),
     });

@@ -10,6 +10,8 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HttpVersion,
+  type IKeyValueStore,
+  type ResponseHeadersPolicy,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
@@ -26,13 +28,18 @@ import {
   type IBucket,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { EMBED_PATH_PREFIX } from '@hatchworks/shared/embed';
 import type { CspOrigins } from '../../shared/security-headers';
 import type { CustomDomain } from '../config/site-context';
+import { EMBED_REQUEST_CODE, embedResponseCode } from './embed-panel-functions';
 import { SecurityHeadersPolicy } from './security-headers-policy';
 import { SPA_FALLBACK_CODE } from './spa-fallback';
 
 /** CloudFront's path pattern for the API; everything else is the SPA. */
 export const API_PATH_PATTERN = '/api/*';
+
+/** The feedback panel's behaviour: `/embed/<key>`, framed per project. */
+export const EMBED_PATH_PATTERN = `${EMBED_PATH_PREFIX}*`;
 
 export interface SiteDistributionProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
@@ -44,6 +51,8 @@ export interface SiteDistributionProps {
   readonly apiOriginHeaders?: Readonly<Record<string, string>>;
   readonly cspOrigins: CspOrigins;
   readonly customDomain?: CustomDomain;
+  /** Where the panel's viewer-response function reads each key's origins (`EmbedOrigins`). */
+  readonly embedOrigins: IKeyValueStore;
   /** API paths outside `/api/*` (e.g. `/changelog.xml`), each its own behaviour to the API. */
   readonly rootApiPaths?: readonly string[];
   /** The ARN of a WAF web ACL (scope CLOUDFRONT, in us-east-1) in front of everything (prod). */
@@ -61,13 +70,22 @@ const privateBucketDefaults = {
 /**
  * The site's single origin for browsers: a private bucket (reached only through Origin Access
  * Control) for the SPA and `/api/*` forwarded to the HTTP API, so the SPA calls its API
- * same-origin with no CORS. Both behaviours send the shared security headers.
+ * same-origin with no CORS. Every behaviour sends the shared security headers; the feedback
+ * panel's (`/embed/*`, from the bucket too) names the project's origins in `frame-ancestors`.
  */
 export class SiteDistribution extends Construct {
   readonly bucket: IBucket;
   readonly logsBucket: IBucket;
   readonly distribution: Distribution;
   readonly spaFallback: CloudFrontFunction;
+  /** The security headers of every behaviour but the panel's. */
+  readonly securityHeaders: ResponseHeadersPolicy;
+  /** The panel's: the same headers but framing, which its viewer-response function sets. */
+  readonly panelSecurityHeaders: ResponseHeadersPolicy;
+  /** `/embed/*`'s viewer-request function: the panel page for a valid key. */
+  readonly embedRequest: CloudFrontFunction;
+  /** `/embed/*`'s viewer-response function: the CSP with the key's `frame-ancestors`. */
+  readonly embedResponse: CloudFrontFunction;
 
   constructor(scope: Construct, id: string, props: SiteDistributionProps) {
     super(scope, id);
@@ -92,8 +110,34 @@ export class SiteDistribution extends Construct {
       comment: 'Serves /index.html for client-side routes (paths without a file extension)',
     });
 
-    const headers = new SecurityHeadersPolicy(this, 'SecurityHeaders', {
+    this.securityHeaders = new SecurityHeadersPolicy(this, 'SecurityHeaders', {
       cspOrigins: props.cspOrigins,
+    }).policy;
+    const headers = this.securityHeaders;
+
+    this.embedRequest = new CloudFrontFunction(this, 'EmbedRequest', {
+      code: FunctionCode.fromInline(EMBED_REQUEST_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serves /embed.html for /embed/<key> and carries the key to the response',
+    });
+    this.embedResponse = new CloudFrontFunction(this, 'EmbedResponse', {
+      code: FunctionCode.fromInline(
+        embedResponseCode(props.embedOrigins.keyValueStoreId, props.cspOrigins),
+      ),
+      runtime: FunctionRuntime.JS_2_0,
+      keyValueStore: props.embedOrigins,
+      comment: "Frames a project's panel only for its origins (read from the KeyValueStore)",
+    });
+    // A policy's headers are added after the cache, to cached answers too, and before the
+    // viewer-response function, which sees them and has the last word; this policy names no
+    // framing at all, so in no order could it overrule the function's. The function does not
+    // run on an error from the bucket (400 and up): such an answer has no CSP.
+    // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/adding-response-headers.html
+    // https://aws.amazon.com/blogs/networking-and-content-delivery/amazon-cloudfront-introduces-response-headers-policies/
+    // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-event-structure.html
+    this.panelSecurityHeaders = new SecurityHeadersPolicy(this, 'PanelSecurityHeaders', {
+      cspOrigins: props.cspOrigins,
+      framingByFunction: true,
     }).policy;
 
     const domain = props.customDomain;
@@ -117,15 +161,16 @@ export class SiteDistribution extends Construct {
         },
       ]),
     );
+    // LIST lets S3 answer 404 (not 403) for a missing asset, as the local server does.
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket, {
+      originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Hatchworks site and API',
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       defaultRootObject: 'index.html',
       defaultBehavior: {
-        // LIST lets S3 answer 404 (not 403) for a missing asset, as the local server does.
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
-          originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
-        }),
+        origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         compress: true,
@@ -136,6 +181,21 @@ export class SiteDistribution extends Construct {
       },
       additionalBehaviors: {
         ...rootApiBehaviors,
+        // Every key's page is one object with one cache entry (`/embed.html`: the cache key is
+        // taken after the viewer-request function); the framing header differs per key and is
+        // set on every response by the viewer-response function, cache hits included.
+        // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/function-code-choose-purpose.html
+        [EMBED_PATH_PATTERN]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          compress: true,
+          responseHeadersPolicy: this.panelSecurityHeaders,
+          functionAssociations: [
+            { function: this.embedRequest, eventType: FunctionEventType.VIEWER_REQUEST },
+            { function: this.embedResponse, eventType: FunctionEventType.VIEWER_RESPONSE },
+          ],
+        },
         [API_PATH_PATTERN]: {
           origin: apiOrigin,
           // A redirect would turn a POST into a GET in many clients; the API refuses plain HTTP.
@@ -176,8 +236,9 @@ export class SiteDistribution extends Construct {
       {
         id: '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
         reason:
-          'defaultRootObject is index.html and every extension-less path is rewritten to it, ' +
-          'so no request lists the bucket; LIST only makes a missing file 404 instead of 403.',
+          'defaultRootObject is index.html and every extension-less path is rewritten to an ' +
+          'HTML page (a shell, or the panel page under /embed/), so no request lists the ' +
+          'bucket; LIST only makes a missing file 404 instead of 403.',
       },
     );
     if (!hasWebAcl) {

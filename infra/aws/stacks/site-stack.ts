@@ -21,6 +21,7 @@ import { AppApi } from '../constructs/app-api';
 import type { MailAccess } from '../constructs/app-function';
 import { AppTable } from '../constructs/app-table';
 import { CognitoLogin } from '../constructs/cognito-login';
+import { EmbedOrigins } from '../constructs/embed-origins';
 import { FunctionSecrets } from '../constructs/function-secrets';
 import type { FunctionKeys } from '../constructs/function-keys';
 import { OriginSecret } from '../constructs/origin-secret';
@@ -110,6 +111,11 @@ export class SiteStack extends Stack {
   readonly tableStream: TableStream;
   /** The webhook delivery queue and its consumer. */
   readonly webhooks: WebhookDeliveries;
+  /**
+   * The KeyValueStore of the origins that may frame each project's feedback panel, and the
+   * table stream's second reader that keeps it in step.
+   */
+  readonly embedOrigins: EmbedOrigins;
   /** The search snapshot's bucket. */
   readonly search: SearchIndex;
   readonly site: SiteDistribution;
@@ -219,6 +225,11 @@ export class SiteStack extends Stack {
       siteUrl: `https://${siteHost}`,
     });
     this.webhooks.allowQueueing(this.tableStream.handler);
+    this.embedOrigins = new EmbedOrigins(this, 'EmbedOrigins', {
+      table: this.table.table,
+      environment: logEnvironment,
+      deadLetters: this.tableStream.deadLetters,
+    });
     if (this.cognito) {
       this.loginTriggers = new LoginTriggers(this, 'LoginTriggers', {
         login: this.cognito,
@@ -231,6 +242,7 @@ export class SiteStack extends Stack {
       apiOriginHeaders: { [ORIGIN_VERIFY_HEADER]: this.originSecret.value },
       rootApiPaths: ROOT_API_PATHS,
       cspOrigins: cspOriginsFor(this.runtimeConfig),
+      embedOrigins: this.embedOrigins.store,
       ...(props.customDomain ? { customDomain: props.customDomain } : {}),
       ...(props.webAcl ? { webAclArn: props.webAcl.arn } : {}),
     });
@@ -251,6 +263,7 @@ export class SiteStack extends Stack {
           ...[...this.api.functions].map(([id, fn]) => ({ id, function: fn.function })),
           { id: 'TableStream', function: this.tableStream.handler.function },
           { id: 'WebhookDeliveries', function: this.webhooks.handler.function },
+          { id: 'EmbedOrigins', function: this.embedOrigins.handler.function },
           ...(this.loginTriggers
             ? [{ id: 'LoginTriggers', function: this.loginTriggers.handler.function }]
             : []),
@@ -310,6 +323,12 @@ export class SiteStack extends Stack {
       ),
       description:
         "The route functions' log groups, comma-separated (npm run ops -- find-requests)",
+    });
+    new CfnOutput(this, 'EmbedOriginsFunctionName', {
+      value: this.embedOrigins.handler.function.functionName,
+      description:
+        "Rewrites the panels' origins in CloudFront from the table when invoked with " +
+        '{"resync": true} (infra/aws/README.md, "The feedback panel")',
     });
     new CfnOutput(this, 'TokenSigningKeyArn', {
       value: this.signingKey.secret.secretArn,
