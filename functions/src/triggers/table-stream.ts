@@ -11,10 +11,11 @@ import { searchConcern } from './table-stream/update-search-index';
 import { webhooksConcern } from './table-stream/dispatch-webhooks';
 
 /**
- * Every concern fed by the table's stream, in one list: the stream has one reader, this function
- * (DynamoDB Streams throttles more than two readers of a shard:
- * https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html), and the CDK stack's event source
- * mapping filters on the union of their filters (`STREAM_CONCERN_FILTERS`).
+ * Every concern fed by the table's stream, in one list: the stream has two readers, this function
+ * and the feedback panel's store keeper (triggers/embed-origins.ts), which is all DynamoDB Streams
+ * allows before it throttles (https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html), so a
+ * new concern joins this list. The CDK stack's event source mapping filters on the union of their
+ * filters (`STREAM_CONCERN_FILTERS`).
  */
 export const STREAM_CONCERNS: readonly StreamConcern[] = [
   mailConcern,

@@ -50,6 +50,9 @@ export const notificationsConcern: StreamConcern = {
  * notification left and sends nothing.
  */
 export async function queueNotificationMails(event: SQSEvent): Promise<SQSBatchResponse> {
+  // A standard queue: every message stands alone, so each failure is reported and the rest go on
+  // (a message left out of the failures is deleted as done).
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     try {
       const { userId } = JSON.parse(record.body) as { userId?: unknown };
@@ -58,8 +61,8 @@ export async function queueNotificationMails(event: SQSEvent): Promise<SQSBatchR
       }
     } catch (error) {
       logger.error('notification mail not queued', { error });
-      return { batchItemFailures: [{ itemIdentifier: record.messageId }] };
+      batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }
-  return { batchItemFailures: [] };
+  return { batchItemFailures };
 }
