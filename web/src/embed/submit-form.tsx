@@ -86,7 +86,9 @@ export function SubmitForm({ projectId, signedIn, onCreated, onCancel }: SubmitF
       </p>
       <FormError id={errorId} message={error} />
       <div className="field">
-        <label htmlFor={`${id}-title`}>Title</label>
+        <label className="field__label" htmlFor={`${id}-title`}>
+          Title
+        </label>
         <input
           id={`${id}-title`}
           className="input"
@@ -100,7 +102,9 @@ export function SubmitForm({ projectId, signedIn, onCreated, onCancel }: SubmitF
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-description`}>Description</label>
+        <label className="field__label" htmlFor={`${id}-description`}>
+          Description
+        </label>
         <textarea
           id={`${id}-description`}
           className="input"
@@ -130,7 +134,9 @@ export function SubmitForm({ projectId, signedIn, onCreated, onCancel }: SubmitF
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-tags`}>Tags</label>
+        <label className="field__label" htmlFor={`${id}-tags`}>
+          Tags
+        </label>
         <input
           id={`${id}-tags`}
           className="input"
