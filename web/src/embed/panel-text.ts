@@ -12,6 +12,7 @@ export const PANEL_TEXT = {
   signIn: 'Sign in',
   signInHint: 'Sign in to back requests with your eggs.',
   signInToVote: 'Sign in to vote with eggs',
+  signInToVoteHere: 'Sign in to vote',
   openSite: 'Open the tracker',
   loading: 'Loading feedback...',
 } as const;

@@ -30,6 +30,27 @@ function tellPage(type: WidgetEvent) {
 
 const siteLink = (path: string) => new URL(path, window.location.origin).href;
 
+/**
+ * The origin of the page that framed the panel (Firefox has no `ancestorOrigins`: the referrer,
+ * which the default referrer policy keeps to at least the origin, stands in).
+ */
+function parentOrigin(): string {
+  if (!framed) return window.location.origin;
+  const ancestor = window.location.ancestorOrigins?.[0];
+  if (ancestor) return ancestor;
+  try {
+    return new URL(document.referrer).origin;
+  } catch {
+    return 'null';
+  }
+}
+
+/**
+ * Anonymous tracker votes ride on the tracker's cookie, which browsers do not send from a frame
+ * on another site (`SameSite=Lax`): there a visitor signs in to vote.
+ */
+const anonymousVotesWork = parentOrigin() === window.location.origin;
+
 interface PanelProps {
   /** The project key of the path (`/embed/<key>`); undefined when the path names none. */
   readonly projectKey: string | undefined;
@@ -140,7 +161,11 @@ export function Panel({ projectKey, login }: PanelProps) {
           />
         ) : (
           <>
-            <TrackerSection projectId={project.data.id} />
+            <TrackerSection
+              projectId={project.data.id}
+              canVote={session.status === 'signed_in' || anonymousVotesWork}
+              onSignIn={canSignIn ? () => void signIn() : undefined}
+            />
             <FeatureSection
               projectId={project.data.id}
               session={session}
@@ -225,7 +250,14 @@ function PanelError({ message, onRetry }: { message: string; onRetry: () => void
   );
 }
 
-function TrackerSection({ projectId }: { projectId: string }) {
+interface TrackerSectionProps {
+  readonly projectId: string;
+  /** False for a signed-out visitor whose votes could not be told apart here. */
+  readonly canVote: boolean;
+  readonly onSignIn: (() => void) | undefined;
+}
+
+function TrackerSection({ projectId, canVote, onSignIn }: TrackerSectionProps) {
   const requests = useQuery({
     queryKey: ['embed', 'lists', 'tracker', projectId],
     queryFn: ({ signal }) => openTrackerRequests(projectId, signal),
@@ -247,7 +279,7 @@ function TrackerSection({ projectId }: { projectId: string }) {
       ) : (
         <ul className="panel-list">
           {requests.data.map((request) => (
-            <TrackerRow key={request.id} request={request} />
+            <TrackerRow key={request.id} request={request} canVote={canVote} onSignIn={onSignIn} />
           ))}
         </ul>
       )}
@@ -255,16 +287,27 @@ function TrackerSection({ projectId }: { projectId: string }) {
   );
 }
 
-function TrackerRow({ request }: { request: TrackerFeatureRequest }) {
+interface TrackerRowProps extends Omit<TrackerSectionProps, 'projectId'> {
+  readonly request: TrackerFeatureRequest;
+}
+
+function TrackerRow({ request, canVote, onSignIn }: TrackerRowProps) {
+  const votes = `${formatCount(request.votes)} ${Math.abs(request.votes) === 1 ? 'vote' : 'votes'}`;
   return (
     <li className="panel-item panel-item--tracker">
-      <VoteButtons
-        targetType="feature_request"
-        targetId={request.id}
-        votes={request.votes}
-        label={request.title}
-        myVote={request.my_vote}
-      />
+      {canVote ? (
+        <VoteButtons
+          targetType="feature_request"
+          targetId={request.id}
+          votes={request.votes}
+          label={request.title}
+          myVote={request.my_vote}
+        />
+      ) : (
+        <div className="panel-item__tally" role="img" aria-label={votes}>
+          {formatCount(request.votes)}
+        </div>
+      )}
       <div className="panel-item__text">
         <a
           className="panel-item__title"
@@ -277,6 +320,11 @@ function TrackerRow({ request }: { request: TrackerFeatureRequest }) {
         <p className="panel-item__meta">
           {request.category} · {request.priority} priority
         </p>
+        {!canVote && onSignIn ? (
+          <button type="button" className="panel-item__sign-in" onClick={onSignIn}>
+            {PANEL_TEXT.signInToVoteHere}
+          </button>
+        ) : null}
       </div>
     </li>
   );

@@ -17,6 +17,7 @@ import {
 } from './support/browser';
 import { registerUser, signInAtIdp, TEST_PASSWORD } from './support/accounts';
 import { apiData, approveFeature, createFeature, loginAdmin } from './support/features';
+import { submitTrackerRequest } from './support/tracker';
 
 /**
  * The pages of the studio's projects that load the widget, on an origin of their own: the stack
@@ -76,7 +77,10 @@ describe.skipIf(skipBrowserTests)('Feedback widget', () => {
   const browser = useBrowser();
 
   it('shows on a demo build: opens and closes by keyboard, focus goes into the panel and back', async () => {
-    // Prepare
+    // Prepare: an open request of the seeded project the demo build is.
+    const projects = await apiData<{ projects: Project[] }>('/api/projects?limit=100');
+    const yolkRunner = projects.projects.find((project) => project.path === '/apps/yolk-runner/');
+    const request = await submitTrackerRequest({ project_id: yolkRunner?.id });
     const page = await browser.openPage('/apps/yolk-runner/');
     const button = feedbackButton(page);
     await button.waitFor();
@@ -90,6 +94,11 @@ describe.skipIf(skipBrowserTests)('Feedback widget', () => {
     await expect.poll(() => heading.evaluate((node) => node === document.activeElement)).toBe(true);
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     await panel.getByText('Yolk Runner', { exact: true }).waitFor();
+    // On the site's own origin a visitor votes on the tracker as on the site (its cookie is sent).
+    const upvote = panel.getByRole('button', { name: `Upvote ${request.title}` });
+    await upvote.click();
+    await expect.poll(() => upvote.getAttribute('aria-pressed')).toBe('true');
+    await heading.focus();
     await page.keyboard.press('Escape');
 
     // Assess
@@ -157,6 +166,9 @@ describe.skipIf(skipBrowserTests)('Feedback widget', () => {
     );
     expect(listed.feature_requests.map((request) => request.title)).toEqual([title]);
     expect(listed.feature_requests[0]?.category).toBe('New Feature');
+    // From another site the tracker's cookie is not sent: a visitor signs in to vote there.
+    expect(await panel.getByRole('button', { name: `Upvote ${title}` }).count()).toBe(0);
+    expect(await panel.getByRole('button', { name: 'Sign in to vote' }).isVisible()).toBe(true);
   });
 
   it('signs in through the login popup and puts eggs on an approved request', async () => {
