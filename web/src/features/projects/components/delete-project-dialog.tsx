@@ -1,8 +1,7 @@
 import type { Project } from '@hatchworks/shared/schemas/projects';
-import { Modal } from '../../../components/ui/modal';
-import { formErrorMessage } from '../../../lib/api-error';
-import { DELETE_PROJECT_FAILED, useDeleteProject } from '../api/delete-project';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { useToast } from '../../../components/ui/toast';
+import { DELETE_PROJECT_FAILED, useDeleteProject } from '../api/delete-project';
 
 interface DeleteProjectDialogProps {
   project: Project;
@@ -19,31 +18,19 @@ export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogPro
     },
   });
   return (
-    <Modal title="Delete Project" onClose={onClose} tone="danger">
-      <p>
-        Delete <strong>{project.title}</strong>? It disappears from the portfolio and the tracker.
-        This cannot be undone.
-      </p>
-      {remove.error ? (
-        <p className="form-error" role="alert">
-          {formErrorMessage(remove.error, DELETE_PROJECT_FAILED)}
-        </p>
-      ) : null}
-      <div className="modal__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={remove.isPending}
-          onClick={() => {
-            if (project.id) remove.mutate(project.id);
-          }}
-        >
-          {remove.isPending ? 'Deleting...' : 'Delete Project'}
-        </button>
-      </div>
-    </Modal>
+    <ConfirmDeleteDialog
+      title="Delete Project"
+      confirmLabel="Delete Project"
+      pending={remove.isPending}
+      error={remove.error}
+      fallbackMessage={DELETE_PROJECT_FAILED}
+      onConfirm={() => {
+        if (project.id) remove.mutate(project.id);
+      }}
+      onClose={onClose}
+    >
+      Delete <strong>{project.title}</strong>? It disappears from the portfolio and the tracker.
+      This cannot be undone.
+    </ConfirmDeleteDialog>
   );
 }

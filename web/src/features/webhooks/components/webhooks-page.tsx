@@ -9,7 +9,7 @@ import {
 import { AdminOnly } from '../../../components/layouts/admin-only';
 import { Badge } from '../../../components/ui/badge';
 import { DocumentTitle } from '../../../components/ui/document-title';
-import { Modal } from '../../../components/ui/modal';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
@@ -358,29 +358,17 @@ function DeleteWebhookDialog({
     onClose();
   });
   return (
-    <Modal title="Delete Webhook" onClose={onClose} tone="danger">
-      <p>
-        Delete the endpoint <strong>{endpoint.url}</strong>? It gets no more events, and its
-        delivery log goes with it. This cannot be undone.
-      </p>
-      {remove.error ? (
-        <p className="form-error" role="alert">
-          {formErrorMessage(remove.error, DELETE_WEBHOOK_FAILED)}
-        </p>
-      ) : null}
-      <div className="modal__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate(endpoint.id)}
-        >
-          {remove.isPending ? 'Deleting...' : 'Delete Webhook'}
-        </button>
-      </div>
-    </Modal>
+    <ConfirmDeleteDialog
+      title="Delete Webhook"
+      confirmLabel="Delete Webhook"
+      pending={remove.isPending}
+      error={remove.error}
+      fallbackMessage={DELETE_WEBHOOK_FAILED}
+      onConfirm={() => remove.mutate(endpoint.id)}
+      onClose={onClose}
+    >
+      Delete the endpoint <strong>{endpoint.url}</strong>? It gets no more events, and its delivery
+      log goes with it. This cannot be undone.
+    </ConfirmDeleteDialog>
   );
 }
