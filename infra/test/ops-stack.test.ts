@@ -19,6 +19,7 @@ import {
 } from '@aws-sdk/client-cloudwatch-logs';
 import {
   GetFunctionCommand,
+  InvokeCommand,
   LambdaClient,
   UpdateFunctionCodeCommand,
 } from '@aws-sdk/client-lambda';
@@ -99,6 +100,44 @@ describe('npm run ops -- drop-search-snapshot', () => {
       'Hatchworks-Prod has no output SearchSnapshotBucketName: deploy the current commit once',
     );
     expect(s3.calls()).toHaveLength(0);
+  });
+});
+
+/** A Lambda answer's payload as the SDK hands it over. */
+const payload = (text: string) =>
+  Object.assign(new TextEncoder().encode(text), { transformToString: () => text });
+
+describe('npm run ops -- resync-embed-origins', () => {
+  it('invokes the function the EmbedOriginsFunctionName output names with {"resync": true}', async () => {
+    // Arrange
+    lambda
+      .on(InvokeCommand)
+      .resolves({ StatusCode: 200, Payload: payload('{"puts":4,"deletes":1}') });
+    // Act
+    const { code, lines } = await ops('resync-embed-origins');
+    // Assess
+    const input = lambda.commandCalls(InvokeCommand)[0]?.args[0].input;
+    expect(code).toBe(0);
+    expect(input?.FunctionName).toBe(OUTPUTS.EmbedOriginsFunctionName);
+    expect(JSON.parse(new TextDecoder().decode(input?.Payload as Uint8Array))).toEqual({
+      resync: true,
+    });
+    expect(lines).toEqual([
+      `Rewrote the panel's store from ${OUTPUTS.TableName}: 4 keys written, 1 deleted.`,
+    ]);
+  });
+
+  it("fails with the function's error when the resync fails", async () => {
+    // Arrange
+    lambda.on(InvokeCommand).resolves({
+      StatusCode: 200,
+      FunctionError: 'Unhandled',
+      Payload: payload('{"errorMessage":"throttled"}'),
+    });
+    // Act + Assess
+    await expect(ops('resync-embed-origins')).rejects.toThrow(
+      `${OUTPUTS.EmbedOriginsFunctionName} failed (Unhandled): {"errorMessage":"throttled"}`,
+    );
   });
 });
 

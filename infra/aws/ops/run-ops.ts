@@ -9,6 +9,7 @@ import { dropTable } from './verbs/drop-table';
 import { findRequests } from './verbs/find-requests';
 import { printOutputs } from './verbs/outputs';
 import { restoreTable } from './verbs/restore-table';
+import { resyncEmbedOrigins } from './verbs/resync-embed-origins';
 import { planRollback } from './verbs/rollback';
 import { rollbackFunction } from './verbs/rollback-function';
 import { rollbackWeb } from './verbs/rollback-web';
@@ -17,6 +18,8 @@ export const USAGE = `Usage: npm run ops -- <verb> [--stack Hatchworks-Prod] [--
 
   outputs                                  the site stack's outputs
   drop-search-snapshot                     delete search/index.json (rebuilt from the table)
+  resync-embed-origins                     rewrite the feedback panel's frame-ancestors store
+                                           from the table
   restore-table --at <time>  [--name <n>]  point-in-time restore into a new table, wait until ACTIVE
   adopt-table --table <name> [-c k=v …]    give a restored table its stream, TTL, recovery and
                                            protection (each after ACTIVE); print the switch's deploy
@@ -45,6 +48,7 @@ const required = (value: string | undefined, flag: string): string => {
 export const VERBS = [
   'outputs',
   'drop-search-snapshot',
+  'resync-embed-origins',
   'restore-table',
   'adopt-table',
   'copy-partition',
@@ -109,6 +113,9 @@ export async function runOps(
       return 0;
     case 'drop-search-snapshot':
       await dropSearchSnapshot(ops);
+      return 0;
+    case 'resync-embed-origins':
+      await resyncEmbedOrigins(ops);
       return 0;
     case 'restore-table':
       await restoreTable(ops, { at: required(values.at, '--at'), name: values.name });

@@ -11,6 +11,7 @@ export const OUTPUT_NAMES = [
   'DistributionId',
   'DistributionDomainName',
   'SearchSnapshotBucketName',
+  'EmbedOriginsFunctionName',
   'ApiAccessLogGroupName',
   'ApiFunctionLogGroupNames',
 ] as const;

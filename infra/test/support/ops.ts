@@ -18,6 +18,7 @@ export const OUTPUTS = {
   SiteBucketName: 'hatchworks-prod-sitebucket397a1860-abcdefghijkl',
   DistributionId: 'E2QWRUHAPOMQZL',
   SearchSnapshotBucketName: 'hatchworks-prod-searchsnapshots1c2d3e4f-mnopqrstuvwx',
+  EmbedOriginsFunctionName: 'Hatchworks-Prod-EmbedOriginsFunction7A8B9C0D-QwErTyUiOpAs',
   ApiAccessLogGroupName: 'Hatchworks-Prod-ApiAccessLogs5E2A1B7C-AbCdEfGhIjKl',
   ApiFunctionLogGroupNames:
     'Hatchworks-Prod-ApiAuthLogs9F8E7D6C-MnOpQrStUvWx,Hatchworks-Prod-ApiFeaturesLogs1A2B3C4D-YzAbCdEfGhIj',
