@@ -70,6 +70,9 @@ export const EMBED_MESSAGES = {
   originTooLong: `An origin is at most ${EMBED_LIMITS.originLength} characters`,
 } as const;
 
+const ORIGIN_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
+
 const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 /**
@@ -89,7 +92,15 @@ export function parseEmbedOrigin(
     return { error: EMBED_MESSAGES.originInvalid(input.trim()) };
   }
   const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-  if (url.origin === 'null' || !bare || value.includes('*') || /[?#]$/.test(value)) {
+  // A host is a DNS name (IDN as punycode) or an IP address: anything else the URL parser lets
+  // through (`;`, `,`, quotes) would be read as syntax inside the CSP header.
+  if (
+    url.origin === 'null' ||
+    !bare ||
+    value.includes('*') ||
+    /[?#]$/.test(value) ||
+    !ORIGIN_HOST.test(url.hostname)
+  ) {
     return { error: EMBED_MESSAGES.originInvalid(input.trim()) };
   }
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.test(url.hostname)) {

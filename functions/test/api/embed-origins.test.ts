@@ -87,6 +87,16 @@ describe('embed origins of a project', () => {
       EMBED_MESSAGES.originInvalid('https://a:b@example.com'),
     ],
     ['another scheme', 'javascript:alert(1)', EMBED_MESSAGES.originInvalid('javascript:alert(1)')],
+    [
+      'CSP syntax in the host',
+      'https://a;b.example',
+      EMBED_MESSAGES.originInvalid('https://a;b.example'),
+    ],
+    [
+      'a list in one entry',
+      'https://a,b.example',
+      EMBED_MESSAGES.originInvalid('https://a,b.example'),
+    ],
   ])('refuses %s with 400 and keeps the project as it was', async (_case, origin, message) => {
     const created = await saveProject({
       title: `Refused ${slug()}`,
