@@ -458,11 +458,15 @@ describe('Webhook events', () => {
       comment: { excerpt: 'Yes please, for the @nobody dashboard', url: page },
     });
     expect(byType.get('request.egg_threshold_passed')).toMatchObject({ threshold: 150, eggs: 200 });
+    const inProject = { project: { id: project.id, title: project.title } };
     expect(byType.get('request.merged')).toMatchObject({
-      subject: { id: feature.id, url: page },
-      into: { id: other.id },
+      subject: { id: feature.id, url: page, ...inProject },
+      into: { id: other.id, ...inProject },
     });
-    expect(byType.get('request.unmerged')).toMatchObject({ from: { id: other.id } });
+    expect(byType.get('request.unmerged')).toMatchObject({
+      subject: inProject,
+      from: { id: other.id, ...inProject },
+    });
     expect(byType.get('changelog.published')).toMatchObject({
       entry: {
         id: entry.body.data.id,

@@ -2,7 +2,12 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SubjectType } from '@hatchworks/shared/schemas/subjects';
 import type { WebhookEventType } from '@hatchworks/shared/schemas/webhooks';
 import { db, tableName } from '../table/client';
-import { notificationEventKeys, webhookEventKeys } from '../table/keys';
+import {
+  featureKeys,
+  notificationEventKeys,
+  trackerRequestKeys,
+  webhookEventKeys,
+} from '../table/keys';
 import type { StoredEndpoint } from './endpoints';
 import type { OutgoingEvent } from './messages';
 import { webhookSubject } from './webhook-events';
@@ -36,20 +41,54 @@ export async function readEvent(
   return source === 'webhook' ? (result.Item as StoredEvent) : mergeEventOf(result.Item);
 }
 
+type SubjectProject = { readonly id: string; readonly title: string } | null;
+
+/**
+ * The project a merged request belongs to, read from the request (the merge engine's event names
+ * none): a feature keeps `project_id` and `project_title`, a tracker request its `project`, a
+ * suggestion has none. Null when the request is gone.
+ */
+async function subjectProject(type: SubjectType, id: string): Promise<SubjectProject> {
+  if (type === 'tracker_suggestion') return null;
+  const result = await db.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: type === 'feature' ? featureKeys.item(id) : trackerRequestKeys.item(id),
+      ProjectionExpression: 'project_id, project_title, #project',
+      ExpressionAttributeNames: { '#project': 'project' },
+    }),
+  );
+  const item = result.Item;
+  if (!item) return null;
+  if (type === 'feature') {
+    return typeof item.project_id === 'string'
+      ? { id: item.project_id, title: String(item.project_title ?? '') }
+      : null;
+  }
+  const project = item.project as { id?: unknown; title?: unknown } | null | undefined;
+  return typeof project?.id === 'string' ? { id: project.id, title: String(project.title) } : null;
+}
+
 /** A merge's or an unmerge's notification event as the webhook event it is; null for the rest. */
-function mergeEventOf(item: Record<string, unknown>): StoredEvent | null {
+async function mergeEventOf(item: Record<string, unknown>): Promise<StoredEvent | null> {
+  if (item.kind !== 'merged' && item.kind !== 'unmerged') return null;
   const type = item.subject_type as SubjectType;
   const details = (item.details ?? {}) as Record<string, unknown>;
-  const subject = webhookSubject(type, String(item.subject_id), String(item.subject_title), null);
-  const other = webhookSubject(type, String(details.into_id), String(details.into_title), null);
+  const [subjectIn, otherIn] = await Promise.all([
+    subjectProject(type, String(item.subject_id)),
+    subjectProject(type, String(details.into_id)),
+  ]);
+  const subject = webhookSubject(
+    type,
+    String(item.subject_id),
+    String(item.subject_title),
+    subjectIn,
+  );
+  const other = webhookSubject(type, String(details.into_id), String(details.into_title), otherIn);
   const base = { id: String(item.id), created_at: String(item.created_at) };
-  if (item.kind === 'merged') {
-    return { ...base, type: 'request.merged', data: { subject, into: other } };
-  }
-  if (item.kind === 'unmerged') {
-    return { ...base, type: 'request.unmerged', data: { subject, from: other } };
-  }
-  return null;
+  return item.kind === 'merged'
+    ? { ...base, type: 'request.merged', data: { subject, into: other } }
+    : { ...base, type: 'request.unmerged', data: { subject, from: other } };
 }
 
 /**
