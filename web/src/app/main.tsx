@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { ConfigErrorScreen } from '../components/errors/config-error-screen';
 import { LoadingState } from '../components/ui/spinner';
-import { loadRuntimeConfig, RuntimeConfigError } from '../config/runtime-config';
+import { loadRuntimeConfig } from '../config/runtime-config';
 import { configureApiClient, setAccessTokenProvider } from '../lib/api-client';
 import { bearerTokenProvider } from '../lib/auth-token';
 import { HostedLogin } from '../lib/hosted-login';
@@ -51,12 +51,6 @@ loadRuntimeConfig().then(
   (config) => start(config),
   (error: unknown) => {
     console.error(error);
-    const known = error instanceof RuntimeConfigError;
-    root.render(
-      <ConfigErrorScreen
-        message={known ? error.message : 'The runtime settings could not be read.'}
-        problems={known ? error.problems : []}
-      />,
-    );
+    root.render(<ConfigErrorScreen error={error} />);
   },
 );

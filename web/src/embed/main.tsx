@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { embedKeyOf, POPUP_CALLBACK_PATH } from '@hatchworks/shared/embed';
 import { ConfigErrorScreen } from '../components/errors/config-error-screen';
 import { ToastProvider } from '../components/ui/toast';
-import { loadRuntimeConfig, RuntimeConfigError } from '../config/runtime-config';
+import { loadRuntimeConfig } from '../config/runtime-config';
 import { configureApiClient, setAccessTokenProvider } from '../lib/api-client';
 import { bearerTokenProvider } from '../lib/auth-token';
 import { HostedLogin } from '../lib/hosted-login';
@@ -68,12 +68,6 @@ loadRuntimeConfig().then(
   },
   (error: unknown) => {
     console.error(error);
-    const known = error instanceof RuntimeConfigError;
-    root.render(
-      <ConfigErrorScreen
-        message={known ? error.message : 'The runtime settings could not be read.'}
-        problems={known ? error.problems : []}
-      />,
-    );
+    root.render(<ConfigErrorScreen error={error} />);
   },
 );

@@ -3,17 +3,21 @@ import { StatusPanel } from '../ui/status-panel';
 import { EggMark } from '../ui/egg-mark';
 import './config-error-screen.css';
 import { AlertIcon } from '../ui/icons';
+import { RuntimeConfigError } from '../../config/runtime-config';
 
 interface ConfigErrorScreenProps {
-  message: string;
-  problems: readonly string[];
+  /** Why the config could not be loaded: a `RuntimeConfigError` says what is wrong with it. */
+  error: unknown;
 }
 
 /**
  * The whole screen when `/config.json` is missing or invalid: without it the app does not know
  * where its API is, so it stops here and says exactly what is wrong.
  */
-export function ConfigErrorScreen({ message, problems }: ConfigErrorScreenProps) {
+export function ConfigErrorScreen({ error }: ConfigErrorScreenProps) {
+  const known = error instanceof RuntimeConfigError;
+  const message = known ? error.message : 'The runtime settings could not be read.';
+  const problems = known ? error.problems : [];
   return (
     <main className="config-error container">
       <title>{`Configuration error | ${SITE_NAME}`}</title>
