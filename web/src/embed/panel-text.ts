@@ -16,6 +16,3 @@ export const PANEL_TEXT = {
   openSite: 'Open the tracker',
   loading: 'Loading feedback...',
 } as const;
-
-/** The tags field's placeholder, as on the tracker's form. */
-export const TAGS_PLACEHOLDER = 'ui, performance, mobile';

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { WIDGET_EVENTS, type WidgetEvent } from '@hatchworks/shared/embed';
 import type { Feature } from '@hatchworks/shared/schemas/features';
 import type { TrackerFeatureRequest } from '@hatchworks/shared/schemas/tracker';
@@ -250,6 +251,52 @@ function PanelError({ message, onRetry }: { message: string; onRetry: () => void
   );
 }
 
+interface PanelSectionProps<T> {
+  readonly id: string;
+  readonly title: string;
+  readonly hint?: string;
+  readonly list: UseQueryResult<readonly T[]>;
+  readonly loadingLabel: string;
+  /** Shown when the list failed and the server gave no message. */
+  readonly fallbackMessage: string;
+  readonly emptyText: string;
+  /** One list item (`<li>`) of the answer. */
+  readonly children: (item: T) => ReactNode;
+}
+
+/** One of the panel's lists under its heading: loading, its failure with Try Again, empty, or the items. */
+function PanelSection<T>({
+  id,
+  title,
+  hint,
+  list,
+  loadingLabel,
+  fallbackMessage,
+  emptyText,
+  children,
+}: PanelSectionProps<T>) {
+  return (
+    <section className="panel-section" aria-labelledby={id}>
+      <h2 id={id} className="panel-section__title">
+        {title}
+      </h2>
+      {hint ? <p className="panel-section__hint">{hint}</p> : null}
+      {list.isPending ? (
+        <LoadingState label={loadingLabel} />
+      ) : list.isError ? (
+        <PanelError
+          message={formErrorMessage(list.error, fallbackMessage)}
+          onRetry={() => void list.refetch()}
+        />
+      ) : list.data.length === 0 ? (
+        <p className="panel-section__empty">{emptyText}</p>
+      ) : (
+        <ul className="panel-list">{list.data.map(children)}</ul>
+      )}
+    </section>
+  );
+}
+
 interface TrackerSectionProps {
   readonly projectId: string;
   /** False for a signed-out visitor whose votes could not be told apart here. */
@@ -263,27 +310,18 @@ function TrackerSection({ projectId, canVote, onSignIn }: TrackerSectionProps) {
     queryFn: ({ signal }) => openTrackerRequests(projectId, signal),
   });
   return (
-    <section className="panel-section" aria-labelledby="panel-tracker-heading">
-      <h2 id="panel-tracker-heading" className="panel-section__title">
-        {PANEL_TEXT.trackerHeading}
-      </h2>
-      {requests.isPending ? (
-        <LoadingState label="Loading feature requests..." />
-      ) : requests.isError ? (
-        <PanelError
-          message={formErrorMessage(requests.error, 'Failed to fetch feature requests')}
-          onRetry={() => void requests.refetch()}
-        />
-      ) : requests.data.length === 0 ? (
-        <p className="panel-section__empty">{PANEL_TEXT.trackerEmpty}</p>
-      ) : (
-        <ul className="panel-list">
-          {requests.data.map((request) => (
-            <TrackerRow key={request.id} request={request} canVote={canVote} onSignIn={onSignIn} />
-          ))}
-        </ul>
+    <PanelSection
+      id="panel-tracker-heading"
+      title={PANEL_TEXT.trackerHeading}
+      list={requests}
+      loadingLabel="Loading feature requests..."
+      fallbackMessage={FALLBACK_MESSAGES.fetchFeatureRequests}
+      emptyText={PANEL_TEXT.trackerEmpty}
+    >
+      {(request) => (
+        <TrackerRow key={request.id} request={request} canVote={canVote} onSignIn={onSignIn} />
       )}
-    </section>
+    </PanelSection>
   );
 }
 
@@ -343,34 +381,25 @@ function FeatureSection({ projectId, session, onVoted, onSignIn }: FeatureSectio
     queryFn: ({ signal }) => approvedFeatures(projectId, signal),
   });
   return (
-    <section className="panel-section" aria-labelledby="panel-features-heading">
-      <h2 id="panel-features-heading" className="panel-section__title">
-        {PANEL_TEXT.featuresHeading}
-      </h2>
-      <p className="panel-section__hint">{PANEL_TEXT.featuresHint}</p>
-      {features.isPending ? (
-        <LoadingState label="Loading features..." />
-      ) : features.isError ? (
-        <PanelError
-          message={formErrorMessage(features.error, PANEL_MESSAGES.featuresFailed)}
-          onRetry={() => void features.refetch()}
+    <PanelSection
+      id="panel-features-heading"
+      title={PANEL_TEXT.featuresHeading}
+      hint={PANEL_TEXT.featuresHint}
+      list={features}
+      loadingLabel="Loading features..."
+      fallbackMessage={PANEL_MESSAGES.featuresFailed}
+      emptyText={PANEL_TEXT.featuresEmpty}
+    >
+      {(feature) => (
+        <FeatureRow
+          key={feature.id}
+          feature={feature}
+          session={session}
+          onVoted={onVoted}
+          onSignIn={onSignIn}
         />
-      ) : features.data.length === 0 ? (
-        <p className="panel-section__empty">{PANEL_TEXT.featuresEmpty}</p>
-      ) : (
-        <ul className="panel-list">
-          {features.data.map((feature) => (
-            <FeatureRow
-              key={feature.id}
-              feature={feature}
-              session={session}
-              onVoted={onVoted}
-              onSignIn={onSignIn}
-            />
-          ))}
-        </ul>
       )}
-    </section>
+    </PanelSection>
   );
 }
 

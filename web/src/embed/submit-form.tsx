@@ -1,23 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import {
-  TRACKER_CATEGORIES,
   TRACKER_DEFAULTS,
   TRACKER_LIMITS,
-  TRACKER_PRIORITIES,
   type TrackerCategory,
   type TrackerFeatureRequest,
   type TrackerPriority,
 } from '@hatchworks/shared/schemas/tracker';
 import { FormError } from '../components/ui/form-error';
-import { FormSelect } from '../components/votable/form-fields';
 import { formErrorMessage } from '../lib/api-error';
+import { CategoryPriorityFields, TagsField } from '../features/tracker/components/request-fields';
 import {
   createTrackerRequest,
   trackerRequestProblem,
   type TrackerRequestDraft,
 } from '../features/tracker/api/create-request';
-import { TAGS_PLACEHOLDER } from './panel-text';
 
 interface SubmitFormProps {
   readonly projectId: string;
@@ -117,40 +114,15 @@ export function SubmitForm({ projectId, signedIn, onCreated, onCancel }: SubmitF
           {...invalid}
         />
       </div>
-      <div className="panel-form__row">
-        <FormSelect
-          id={`${id}-category`}
-          label="Category"
-          options={TRACKER_CATEGORIES}
-          value={category}
-          onChange={(value) => setCategory(value ?? TRACKER_DEFAULTS.category)}
-        />
-        <FormSelect
-          id={`${id}-priority`}
-          label="Priority"
-          options={TRACKER_PRIORITIES}
-          value={priority}
-          onChange={(value) => setPriority(value ?? TRACKER_DEFAULTS.priority)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-tags`}>
-          Tags
-        </label>
-        <input
-          id={`${id}-tags`}
-          className="input"
-          value={fields.tags}
-          onChange={(event) => set('tags')(event.target.value)}
-          maxLength={TRACKER_LIMITS.tagsTextMax}
-          placeholder={TAGS_PLACEHOLDER}
-          autoComplete="off"
-          aria-describedby={`${id}-tags-hint`}
-        />
-        <p id={`${id}-tags-hint`} className="field__hint">
-          Optional. Separate tags with commas.
-        </p>
-      </div>
+      <CategoryPriorityFields
+        id={id}
+        className="panel-form__row"
+        category={category}
+        priority={priority}
+        onCategory={setCategory}
+        onPriority={setPriority}
+      />
+      <TagsField id={id} value={fields.tags} onChange={set('tags')} />
       {/* The honeypot: hidden from people and screen readers, filled in by some bots. */}
       <div className="visually-hidden" aria-hidden="true">
         <label htmlFor={`${id}-website`}>Website</label>

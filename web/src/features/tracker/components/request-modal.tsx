@@ -1,28 +1,25 @@
 import { useState } from 'react';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import {
-  TRACKER_CATEGORIES,
   TRACKER_DEFAULTS,
   TRACKER_LIMITS,
-  TRACKER_PRIORITIES,
   type TrackerCategory,
   type TrackerFeatureRequest,
   type TrackerPriority,
 } from '@hatchworks/shared/schemas/tracker';
 import { ProjectSelect } from '../../../components/ui/project-select';
-import { FormField, FormSelect } from '../../../components/votable/form-fields';
+import { FormField } from '../../../components/votable/form-fields';
 import { ItemModal, type ItemModalKind } from '../../../components/votable/item-modal';
 import {
   trackerRequestProblem,
   useCreateTrackerRequest,
   type TrackerRequestDraft,
 } from '../api/create-request';
+import { CategoryPriorityFields, TagsField } from './request-fields';
 import { similarSlot } from './tracker-similar';
 
 /** The project select's empty choice. */
 export const NO_PROJECT_LABEL = 'Select a project (optional)';
-/** The tags field's placeholder. */
-export const TAGS_PLACEHOLDER = 'ui, performance, mobile';
 
 const REQUEST_FORM: ItemModalKind<TrackerRequestDraft, TrackerFeatureRequest> = {
   title: 'Submit a tracker request',
@@ -87,22 +84,14 @@ export function RequestModal({
     >
       {(_form, id) => (
         <>
-          <div className="request-form__row">
-            <FormSelect
-              id={`${id}-category`}
-              label="Category"
-              options={TRACKER_CATEGORIES}
-              value={category}
-              onChange={(value) => setCategory(value ?? TRACKER_DEFAULTS.category)}
-            />
-            <FormSelect
-              id={`${id}-priority`}
-              label="Priority"
-              options={TRACKER_PRIORITIES}
-              value={priority}
-              onChange={(value) => setPriority(value ?? TRACKER_DEFAULTS.priority)}
-            />
-          </div>
+          <CategoryPriorityFields
+            id={id}
+            className="request-form__row"
+            category={category}
+            priority={priority}
+            onCategory={setCategory}
+            onPriority={setPriority}
+          />
           <FormField id={`${id}-project`} label="Project">
             <ProjectSelect
               id={`${id}-project`}
@@ -111,21 +100,7 @@ export function RequestModal({
               emptyLabel={NO_PROJECT_LABEL}
             />
           </FormField>
-          <FormField id={`${id}-tags`} label="Tags">
-            <input
-              id={`${id}-tags`}
-              className="input"
-              value={tags}
-              onChange={(event) => setTags(event.target.value)}
-              maxLength={TRACKER_LIMITS.tagsTextMax}
-              autoComplete="off"
-              placeholder={TAGS_PLACEHOLDER}
-              aria-describedby={`${id}-tags-hint`}
-            />
-            <p id={`${id}-tags-hint`} className="field__hint">
-              Optional. Separate tags with commas (up to {TRACKER_LIMITS.tagsMax}).
-            </p>
-          </FormField>
+          <TagsField id={id} value={tags} onChange={setTags} />
         </>
       )}
     </ItemModal>
