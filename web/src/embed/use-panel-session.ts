@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { User as OidcUser } from 'oidc-client-ts';
 import type { User } from '@hatchworks/shared/schemas/users';
 import { getCurrentUser } from '../features/auth/api/get-current-user';
 import { verifyUser } from '../features/auth/api/verify-user';
-import { verifyUserPayload } from '../features/auth/utils/identity';
+import { claimsOf, verifyUserPayload } from '../features/auth/utils/identity';
 import { isClientError } from '../lib/api-error';
 import { readPersistedAuth } from '../lib/auth-storage';
 import type { HostedLogin } from '../lib/hosted-login';
@@ -29,13 +28,6 @@ function signInProblem(error: unknown): string {
   }
   return SIGN_IN_MESSAGES.failed;
 }
-
-const claimsOf = ({ profile }: OidcUser) => ({
-  sub: profile.sub,
-  email: profile.email,
-  name: profile.name,
-  nickname: profile.nickname,
-});
 
 /**
  * The panel's session: whatever session the site left in this frame's storage (the hosted

@@ -15,7 +15,7 @@ import {
 import { SessionContext, type Session, type SessionStatus } from '../../../lib/session';
 import { getCurrentUserQueryOptions } from '../api/get-current-user';
 import { verifyUser } from '../api/verify-user';
-import { verifyUserPayload, type IdentityClaims } from '../utils/identity';
+import { claimsOf, verifyUserPayload, type IdentityClaims } from '../utils/identity';
 import {
   INITIAL_VERIFICATION,
   runVerification,
@@ -32,11 +32,6 @@ type Mode =
   | { readonly kind: 'anonymous' }
   | { readonly kind: 'idp'; readonly claims: IdentityClaims }
   | { readonly kind: 'own' };
-
-function claimsOf(user: OidcUser): IdentityClaims {
-  const { sub, email, name, nickname } = user.profile;
-  return { sub, email, name, nickname };
-}
 
 /** 401 and 403 count as authorisation failures: the session is over. */
 const isAuthFailure = (error: unknown) =>

@@ -8,6 +8,12 @@ export interface IdentityClaims {
   readonly nickname?: string;
 }
 
+/** The claims the product reads from an identity provider session's ID token. */
+export function claimsOf(user: { readonly profile: IdentityClaims }): IdentityClaims {
+  const { sub, email, name, nickname } = user.profile;
+  return { sub, email, name, nickname };
+}
+
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** The part of an email address before the '@' (the whole text when there is none). */
