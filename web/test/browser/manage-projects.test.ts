@@ -180,4 +180,40 @@ describe.skipIf(skipBrowserTests)('Manage Projects (/projects)', () => {
     expect(await alert.innerText()).not.toBe('');
     expect(await form.getByLabel(/^Title/).inputValue()).toBe('Bad Link');
   });
+
+  it('sets the origins that may embed the feedback widget, naming the field of a refused one, and shows the snippet', async () => {
+    // Prepare
+    const page = await openAsAdmin(browser);
+    const group = uniqueGroup();
+    const slug = `widget-${randomUUID().slice(0, 6)}`;
+    const form = page.getByRole('form', { name: 'Create Project' });
+    await form.getByLabel(/^Title/).fill('Widget Home');
+    await form.getByLabel('Path').fill(`/apps/${slug}/`);
+    await form.getByLabel('Group Name').fill(group);
+    const origins = form.getByLabel('Feedback widget origins');
+
+    // Act: one entry with a path is refused and named by its label; the corrected list saves.
+    await origins.fill('https://studio.example\nhttps://shop.example/feedback');
+    await form.getByRole('button', { name: 'Create Project' }).click();
+    const alert = form.getByRole('alert');
+    await alert.waitFor();
+    const refusal = await alert.innerText();
+    await origins.fill('https://studio.example\nhttps://Shop.example/');
+    await form.getByRole('button', { name: 'Create Project' }).click();
+    const section = groupSection(page, group);
+    await section.waitFor();
+    await section.getByRole('button', { name: 'Edit Widget Home' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Widget Home' });
+
+    // Assess
+    expect(refusal).toContain(
+      'Feedback widget origins: "https://shop.example/feedback" is not an origin',
+    );
+    expect(await edit.getByLabel('Feedback widget origins').inputValue()).toBe(
+      'https://studio.example\nhttps://shop.example',
+    );
+    expect(await edit.locator('code').innerText()).toBe(
+      `<script src="${new URL(page.url()).origin}/widget.js" data-project="${slug}" async></script>`,
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PROJECT_STAGES, PROJECT_STATUSES } from '@hatchworks/shared/constants';
+import { FormError } from '../../../components/ui/form-error';
 import { ApiError, formErrorMessage } from '../../../lib/api-error';
 import { EMBED_LIMITS, projectSlug, WIDGET_SCRIPT_FILE } from '@hatchworks/shared/embed';
 import type { ProjectFormValues } from '../utils/project-form-values';
@@ -83,21 +84,12 @@ export function ProjectForm({
 
   return (
     <form className="project-form" aria-label={label} onSubmit={(event) => void submit(event)}>
-      {error ? (
-        <div className="form-error project-form__wide" role="alert">
-          {formErrorMessage(error, fallbackMessage)}
-          {error instanceof ApiError && error.details.length > 0 ? (
-            <ul>
-              {error.details.map((detail) => (
-                <li key={`${detail.field}:${detail.message}`}>
-                  {FIELD_LABELS[detail.field.split(/[.[]/)[0] ?? ''] ?? detail.field}:{' '}
-                  {detail.message}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <FormError
+        className="project-form__wide"
+        message={error ? formErrorMessage(error, fallbackMessage) : null}
+        details={error instanceof ApiError ? error.details : []}
+        fieldLabels={FIELD_LABELS}
+      />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-title`}>
           Title <span aria-hidden="true">*</span>
