@@ -18,7 +18,7 @@ import { logger } from '../lib/logger';
 import {
   findProjectByEmbedKey,
   getProject,
-  listProjects,
+  listAllProjects,
 } from '../modules/projects/projects-repository';
 import { projectKeys } from '../modules/table/keys';
 import { TABLE_DEFINITION } from '../modules/table/table-definition';
@@ -263,18 +263,6 @@ export function keyValueStore(client: CloudFrontKeyValueStoreClient, arn: string
   };
 }
 
-/** Every project, a page at a time. */
-async function allProjects(): Promise<Project[]> {
-  const projects: Project[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listProjects(100, cursor);
-    projects.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return projects;
-}
-
 /** The store this function keeps, named by the stack. */
 export const KVS_ARN_ENV = 'EMBED_ORIGINS_KVS_ARN';
 
@@ -297,7 +285,7 @@ export async function handler(
   const sync = embedOriginsSync(keyValueStore(client, arn), {
     get: getProject,
     byEmbedKey: findProjectByEmbedKey,
-    all: allProjects,
+    all: listAllProjects,
   });
   return 'resync' in event ? sync.resync() : sync.handleStream(event);
 }

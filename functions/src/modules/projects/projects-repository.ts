@@ -95,21 +95,26 @@ export async function getProject(id: string): Promise<Project | undefined> {
 
 const PROJECT_ID = /^[0-9A-Z]{26}$/;
 
-/**
- * The project a feedback panel's key names: its id, or the slug of its build path. Slugs have no
- * index: the projects are few and read a page at a time (the local server's lookup; on AWS the
- * KeyValueStore holds each key's origins).
- */
-export async function findProjectByEmbedKey(key: string): Promise<Project | undefined> {
-  if (PROJECT_ID.test(key)) return getProject(key);
+/** Every project, read a page at a time (the projects are few). */
+export async function listAllProjects(): Promise<Project[]> {
+  const projects: Project[] = [];
   let cursor: string | undefined;
   do {
     const page = await listProjects(100, cursor);
-    const found = page.items.find((project) => projectSlug(project) === key);
-    if (found) return found;
+    projects.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
-  return undefined;
+  return projects;
+}
+
+/**
+ * The project a feedback panel's key names: its id, or the slug of its build path. Slugs have no
+ * index: the projects are few (the local server's lookup; on AWS the KeyValueStore holds each
+ * key's origins).
+ */
+export async function findProjectByEmbedKey(key: string): Promise<Project | undefined> {
+  if (PROJECT_ID.test(key)) return getProject(key);
+  return (await listAllProjects()).find((project) => projectSlug(project) === key);
 }
 
 /** A new project and the table item that stores it; the input is checked with the shared schema. */
