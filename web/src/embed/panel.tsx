@@ -94,11 +94,9 @@ export function Panel({ projectKey, login }: PanelProps) {
     };
   }, []);
 
-  // A new viewer sees their own votes and eggs on the lists.
+  // The lists carry the viewer's own votes and eggs, so they are read once the viewer is known,
+  // under the viewer's key: a sign-in reads them again.
   const viewer = session.status === 'signed_in' ? session.user.id : null;
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: ['embed', 'lists'] });
-  }, [queryClient, viewer]);
 
   const backToLists = useCallback(() => {
     setView('lists');
@@ -135,7 +133,7 @@ export function Panel({ projectKey, login }: PanelProps) {
         onSignIn={() => void signIn()}
       />
       <main className="panel__body">
-        {project.isPending ? (
+        {project.isPending || session.status === 'loading' ? (
           <LoadingState label={PANEL_TEXT.loading} />
         ) : project.isError ? (
           <PanelError
@@ -164,11 +162,13 @@ export function Panel({ projectKey, login }: PanelProps) {
           <>
             <TrackerSection
               projectId={project.data.id}
+              viewer={viewer}
               canVote={session.status === 'signed_in' || anonymousVotesWork}
               onSignIn={canSignIn ? () => void signIn() : undefined}
             />
             <FeatureSection
               projectId={project.data.id}
+              viewer={viewer}
               session={session}
               onVoted={(title, eggs, balance) => {
                 setBalance(balance);
@@ -299,14 +299,16 @@ function PanelSection<T>({
 
 interface TrackerSectionProps {
   readonly projectId: string;
+  /** The signed-in person's id, or null: part of the list's key. */
+  readonly viewer: string | null;
   /** False for a signed-out visitor whose votes could not be told apart here. */
   readonly canVote: boolean;
   readonly onSignIn: (() => void) | undefined;
 }
 
-function TrackerSection({ projectId, canVote, onSignIn }: TrackerSectionProps) {
+function TrackerSection({ projectId, viewer, canVote, onSignIn }: TrackerSectionProps) {
   const requests = useQuery({
-    queryKey: ['embed', 'lists', 'tracker', projectId],
+    queryKey: ['embed', 'lists', 'tracker', projectId, viewer],
     queryFn: ({ signal }) => openTrackerRequests(projectId, signal),
   });
   return (
@@ -325,7 +327,7 @@ function TrackerSection({ projectId, canVote, onSignIn }: TrackerSectionProps) {
   );
 }
 
-interface TrackerRowProps extends Omit<TrackerSectionProps, 'projectId'> {
+interface TrackerRowProps extends Omit<TrackerSectionProps, 'projectId' | 'viewer'> {
   readonly request: TrackerFeatureRequest;
 }
 
@@ -370,14 +372,15 @@ function TrackerRow({ request, canVote, onSignIn }: TrackerRowProps) {
 
 interface FeatureSectionProps {
   readonly projectId: string;
+  readonly viewer: string | null;
   readonly session: PanelSession;
   readonly onVoted: (title: string, eggs: number, balance: number) => void;
   readonly onSignIn: (() => void) | undefined;
 }
 
-function FeatureSection({ projectId, session, onVoted, onSignIn }: FeatureSectionProps) {
+function FeatureSection({ projectId, viewer, session, onVoted, onSignIn }: FeatureSectionProps) {
   const features = useQuery({
-    queryKey: ['embed', 'lists', 'features', projectId],
+    queryKey: ['embed', 'lists', 'features', projectId, viewer],
     queryFn: ({ signal }) => approvedFeatures(projectId, signal),
   });
   return (
