@@ -91,8 +91,9 @@ function chunksOf(bundle: Rollup.OutputBundle): Chunks {
  * The app's code in a few chunks by the pages that use it rather than one per shared module: a
  * list page needs three requests instead of twenty of a kilobyte each, which a phone on a slow
  * network (six connections, a round trip each) feels more than a few kilobytes it does not run.
- * - what the entry imports stays in the entry chunk, and what Home imports in Home's, so Home
- *   loads no list's code;
+ * - what the entry imports stays in the entry chunk, and what only Home imports in Home's, so
+ *   Home loads no list's code and a list page none of Home's cards and their styles; what Home
+ *   shares with a list page (the projects' schema and contracts) is `shared`;
  * - what only the tracker's pages use is `tracker`, what only the egg board uses is `board`, and
  *   what both use is `lists`;
  * - packages they share, lazily loaded modules (the sign-in client) and the other pages keep
@@ -130,11 +131,11 @@ function areaChunks(): Rollup.GetManualChunk {
     // A module in a named chunk takes along what it imports that no other named chunk holds, so
     // the entry's and Home's modules are named too.
     if (areas.entry.has(id)) return 'index';
-    if (areas.home.has(id)) return 'home';
-    const page = /\/src\/app\/routes\//.test(id);
-    if (!page && (getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return undefined;
     const tracker = areas.tracker.has(id);
     const board = areas.board.has(id);
+    if (areas.home.has(id)) return tracker || board ? 'shared' : 'home';
+    const page = /\/src\/app\/routes\//.test(id);
+    if (!page && (getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return undefined;
     if (tracker && board) return id.includes('/node_modules/') ? undefined : 'lists';
     if (tracker) return 'tracker';
     if (board) return 'board';

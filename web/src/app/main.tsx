@@ -3,7 +3,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { RuntimeConfig } from '@hatchworks/shared/schemas/runtime-config';
 import { ConfigErrorScreen } from '../components/errors/config-error-screen';
-import { LoadingState } from '../components/ui/spinner';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { configureApiClient, setAccessTokenProvider } from '../lib/api-client';
 import { bearerTokenProvider } from '../lib/auth-token';
@@ -18,7 +17,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
-root.render(<LoadingState label="Loading..." fullScreen />);
+// Until the app's first render, the page shows the loading state written in index.html.
 preloadRoute(window.location.pathname);
 
 /** Starts the app proper once the runtime config is in. */
