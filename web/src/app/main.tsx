@@ -18,7 +18,7 @@ if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
 // Until the app's first render, the page shows the loading state written in index.html.
-preloadRoute(window.location.pathname);
+const pageLoaded = preloadRoute(window.location.pathname);
 
 /** Starts the app proper once the runtime config is in. */
 function start(config: RuntimeConfig) {
@@ -46,8 +46,10 @@ function start(config: RuntimeConfig) {
   });
 }
 
+// The app starts once its config and the current page's chunk are in, so its first render is the
+// page itself (the page's own data requests go out from that render).
 loadRuntimeConfig().then(
-  (config) => start(config),
+  (config) => pageLoaded.then(() => start(config)),
   (error: unknown) => {
     console.error(error);
     root.render(<ConfigErrorScreen error={error} />);

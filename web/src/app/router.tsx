@@ -8,18 +8,32 @@ import { RootLayout } from './root-layout';
 
 type PageModule = { default: ComponentType };
 
-/** A route's page: its chunk, fetched once (by a preload or its first render), and the component. */
+/**
+ * A route's page: its chunk, fetched once (by a preload or its first render), and the component.
+ * Once the chunk is in, the page renders straight away: `React.lazy` would suspend on its first
+ * render even then, and React holds a suspended page back for up to 300 ms after its fallback
+ * showed, so the first page of a visit would wait behind a loading state for nothing.
+ */
 function page(load: () => Promise<PageModule>) {
   let loading: Promise<PageModule> | undefined;
+  let loaded: ComponentType | undefined;
   const preload = () => {
     if (!loading) {
-      loading = trackPageLoad(load());
+      loading = trackPageLoad(load()).then((module) => {
+        loaded = module.default;
+        return module;
+      });
       // A failed preload is fetched again when the page renders (React.lazy then keeps its result).
       loading.catch(() => (loading = undefined));
     }
     return loading;
   };
-  return { preload, Component: lazy(preload) };
+  const Lazy = lazy(preload);
+  function Page() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { preload, Component: Page };
 }
 
 /**
@@ -60,13 +74,15 @@ const PAGES = [
 
 /**
  * Starts downloading the chunk of the page at `pathname` right away, while the runtime config
- * is still on its way; the router then finds it loaded.
+ * is still on its way; the router then finds it loaded. Settles (never fails) once the chunk is
+ * in or could not be fetched: a failed page loads again when rendered and shows its error.
  */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string): Promise<void> {
   const match = matchRoutes(PAGES, pathname)?.at(-1);
-  match?.route.preload().catch(() => {
-    // The page loads again when rendered and shows its error if it still fails.
-  });
+  return (match?.route.preload() ?? Promise.resolve()).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Shown where a page goes until its chunk is in (the first page of a visit only). */
