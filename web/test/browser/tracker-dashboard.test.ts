@@ -617,6 +617,56 @@ describe.skipIf(skipBrowserTests)('Tracker dashboard (/tracker)', () => {
     }
   });
 
+  it('fills in from the top, part by part, without moving what is already on screen', async () => {
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      // Prepare: note when each part first appears, and every layout shift of the load.
+      const page = await open('/tracker', {
+        viewport,
+        prepare: (p) =>
+          p.addInitScript(() => {
+            const seen: Record<string, number> = {};
+            const shifts: number[] = [];
+            Object.assign(window, { dashboardParts: seen, dashboardShifts: shifts });
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+                shifts.push(entry.value);
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+            // One callback per batch of changes: parts drawn by one render share its number.
+            let render = 0;
+            new MutationObserver(() => {
+              const parts = ['.stats-strip', '.dashboard-top-requests', '.activity-feed'];
+              const added = parts.filter((part) => !(part in seen) && document.querySelector(part));
+              for (const part of added) seen[part] = render;
+              if (added.length > 0) render += 1;
+            }).observe(document, { childList: true, subtree: true });
+          }),
+      });
+
+      // Act
+      await activityPanel(page).waitFor();
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      const loaded = await page.evaluate(() => {
+        const { dashboardParts, dashboardShifts } = window as unknown as {
+          dashboardParts: Record<string, number>;
+          dashboardShifts: number[];
+        };
+        return { parts: dashboardParts, shifts: dashboardShifts };
+      });
+
+      // Assess: each part in a later render than the one above it, and nothing shifted.
+      expect(loaded.parts).toEqual({
+        '.stats-strip': 0,
+        '.dashboard-top-requests': 1,
+        '.activity-feed': 2,
+      });
+      expect(loaded.shifts).toEqual([]);
+      await expect.poll(() => topPanel(page).getByRole('article').count()).toBeGreaterThan(0);
+    }
+  });
+
   it('fits a phone: the picker, the statistics and both lists', async () => {
     // Prepare
     const page = await open('/tracker', { viewport: VIEWPORTS.phone });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect } from 'react';
 import { useLiveSearchParams } from '../../../lib/live-search-params';
+import { useStagedReveal } from '../../../lib/use-staged-reveal';
 import { FALLBACK_MESSAGES } from '@hatchworks/shared/errors';
 import { TRACKER_DISPLAY } from '@hatchworks/shared/schemas/tracker';
 import { DocumentTitle } from '../../../components/ui/document-title';
@@ -89,6 +90,10 @@ export function DashboardPage() {
     activity: useDeferredValue(activity.data),
   };
 
+  const ready = Boolean(shown.projects && shown.stats && shown.top && shown.activity);
+  // The picker and the statistics, then the top requests, then the activity and the invitation.
+  const stage = useStagedReveal(3, ready && !failed);
+
   let body;
   if (failed) {
     body = (
@@ -125,19 +130,23 @@ export function DashboardPage() {
         />
         <StatsStrip stats={shown.stats} filtered={selection.length > 0} />
         <div className="tracker-dashboard__columns">
-          <DashboardTopRequests
-            requests={requests}
-            viewAllHref={viewAllHref(paths.trackerRequests.path, selection)}
-            updating={top.isPlaceholderData}
-          />
-          <div className="tracker-dashboard__side">
-            <ActivityFeed
-              items={entries}
-              subtitle={activitySubtitle(selection)}
-              updating={activity.isPlaceholderData}
+          {stage >= 2 ? (
+            <DashboardTopRequests
+              requests={requests}
+              viewAllHref={viewAllHref(paths.trackerRequests.path, selection)}
+              updating={top.isPlaceholderData}
             />
-            <DashboardContribute />
-          </div>
+          ) : null}
+          {stage >= 3 ? (
+            <div className="tracker-dashboard__side">
+              <ActivityFeed
+                items={entries}
+                subtitle={activitySubtitle(selection)}
+                updating={activity.isPlaceholderData}
+              />
+              <DashboardContribute />
+            </div>
+          ) : null}
         </div>
       </>
     );
