@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User as OidcUser } from 'oidc-client-ts';
 import type { User } from '@hatchworks/shared/schemas/users';
@@ -107,17 +115,23 @@ export function AuthProvider({ client, children }: AuthProviderProps) {
     void (async () => {
       const oidcUser = client ? await client.currentUser().catch(() => null) : null;
       if (cancelled) return;
+      // The first render of the whole page follows: a background one, cut into slices that leave
+      // the browser free to answer input, rather than one long task.
       if (oidcUser) {
-        setMode((current) =>
-          current.kind === 'restoring' ? { kind: 'idp', claims: claimsOf(oidcUser) } : current,
+        startTransition(() =>
+          setMode((current) =>
+            current.kind === 'restoring' ? { kind: 'idp', claims: claimsOf(oidcUser) } : current,
+          ),
         );
         return;
       }
       const persisted = readPersistedAuth();
-      setUser(persisted?.user ?? null);
-      setMode((current) =>
-        current.kind === 'restoring' ? { kind: persisted ? 'own' : 'anonymous' } : current,
-      );
+      startTransition(() => {
+        setUser(persisted?.user ?? null);
+        setMode((current) =>
+          current.kind === 'restoring' ? { kind: persisted ? 'own' : 'anonymous' } : current,
+        );
+      });
       // An own-token session shows the stored user at once, then checks it is still valid.
       if (persisted) {
         refreshUser().catch((error: unknown) => console.warn('Profile refresh failed', error));
