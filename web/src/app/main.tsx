@@ -33,23 +33,25 @@ function start(config: RuntimeConfig) {
     });
     return;
   }
-  // A background render, cut into slices that leave the browser free to paint and answer input
-  // in between; the loading state stays on screen until it is done.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProvider authClient={authClient}>
-          <AppRouter />
-        </AppProvider>
-      </StrictMode>,
-    );
-  });
+  // The app renders once the current page's chunk is in too, so its first render is the page
+  // itself (the page's own data requests go out from that render). A background render, cut into
+  // slices that leave the browser free to paint and answer input in between; the loading state
+  // stays on screen until it is done.
+  void pageLoaded.then(() =>
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <AppProvider authClient={authClient}>
+            <AppRouter />
+          </AppProvider>
+        </StrictMode>,
+      );
+    }),
+  );
 }
 
-// The app starts once its config and the current page's chunk are in, so its first render is the
-// page itself (the page's own data requests go out from that render).
 loadRuntimeConfig().then(
-  (config) => pageLoaded.then(() => start(config)),
+  (config) => start(config),
   (error: unknown) => {
     console.error(error);
     root.render(<ConfigErrorScreen error={error} />);
